@@ -1,0 +1,25 @@
+"""The `delve` command line: each command lives in its own module and registers itself here.
+
+Why one module per command: several people work on different commands at once, and the
+commands share nothing but this entry point.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from delve.cli import content_cmd, odds_cmd, play_cmd, render_cmd, scenario_cmd
+
+app = typer.Typer(
+    name="delve",
+    help="Delve: a digital table for dungeon-crawl board games.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+for module in (play_cmd, render_cmd, content_cmd, scenario_cmd, odds_cmd):
+    module.register(app)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    app()

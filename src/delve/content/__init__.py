@@ -1,0 +1,1 @@
+"""Delve content layer."""

@@ -1,0 +1,1 @@
+"""Delve rules layer."""
