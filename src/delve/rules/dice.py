@@ -1,0 +1,99 @@
+"""The dice of the game, loaded from ``delve/data/dice.yaml``, and the one way to roll them.
+
+Why data: the face tables are the commonly published ones and may need correcting; keeping
+them in YAML means a correction changes the engine, the odds calculator and the tests at once.
+Why one roll function: every die in Delve is rolled through the game's chance source
+(``delve.engine.chance.Chance``) so that seeded games replay exactly and scripted tests can
+name faces by label (``"red:1/3S"``).
+
+Rulebook: Dice (Combat dice, Power Dice).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+from typing import Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from delve.engine.chance import Chance
+
+POWER = "black"
+"""The name of the power die (Rulebook: Power Dice)."""
+
+COMBAT_COLOURS: tuple[str, ...] = ("red", "blue", "white", "green", "yellow")
+"""The combat dice, in the order the rulebook lists them (Rulebook: Combat dice)."""
+
+
+class DieFace(BaseModel):
+    """One face of one die: what it adds to an attack."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    label: str
+    range: int = 0
+    hearts: int = 0
+    surges: int = 0
+    miss: bool = False
+    enhancement: int = 0
+    blank: bool = False
+
+    @property
+    def effect(self) -> tuple[int, int, int, int, int, int]:
+        """``(miss, range, hearts, surges, enhancements, blanks)`` as integers: the face's
+        contribution to an attack's totals, in a form that adds up component by component."""
+        return (int(self.miss), self.range, self.hearts, self.surges, self.enhancement, int(self.blank))
+
+
+class Die(BaseModel):
+    """A die: a name, a kind and six faces."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str
+    kind: Literal["combat", "power"]
+    faces: tuple[DieFace, ...] = Field(min_length=6, max_length=6)
+
+    @model_validator(mode="after")
+    def _same_label_same_face(self) -> Die:
+        # A label names a face in scripts, so two faces with one label must be identical.
+        seen: dict[str, DieFace] = {}
+        for face in self.faces:
+            if face.label in seen and seen[face.label] != face:
+                raise ValueError(f"die {self.name}: label {face.label!r} names two different faces")
+            seen[face.label] = face
+        return self
+
+
+@cache
+def load_dice() -> dict[str, Die]:
+    """Read ``dice.yaml`` once; the result is shared and must not be mutated."""
+    text = resources.files("delve").joinpath("data", "dice.yaml").read_text(encoding="utf-8")
+    raw = yaml.safe_load(text)["dice"]
+    return {
+        name: Die(name=name, kind=spec["kind"], faces=tuple(DieFace(**face) for face in spec["faces"]))
+        for name, spec in raw.items()
+    }
+
+
+DICE: dict[str, Die] = load_dice()
+"""Every die by name: the five combat colours and ``black`` (the power die)."""
+
+
+def face_labels(die: str | Die) -> list[str]:
+    """The labels of a die's six faces, in table order (what ``Chance.roll`` needs)."""
+    spec = DICE[die] if isinstance(die, str) else die
+    return [face.label for face in spec.faces]
+
+
+def roll_die(chance: Chance, die: str) -> DieFace:
+    """Roll one die of colour ``die`` through the game's chance source and return its face."""
+    spec = DICE[die]
+    return spec.faces[chance.roll(die, face_labels(spec))]
+
+
+def roll_dice(chance: Chance, dice: list[str]) -> list[DieFace]:
+    """Roll several dice in order (one ``Chance.roll`` each, so scripts list them in order)."""
+    return [roll_die(chance, die) for die in dice]
