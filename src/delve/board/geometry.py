@@ -1,0 +1,88 @@
+"""Grid positions, distances and figure footprints.
+
+Why a module of its own: every other board module (and the engine) speaks in these terms, and
+none of them needs to know about walls or terrain to do so.
+
+Coordinates: ``x`` grows to the right, ``y`` grows downward; ``(0, 0)`` is the top-left space.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+Pos = tuple[int, int]
+
+# The eight king-move directions; orthogonal ones first so callers can slice them.
+ORTHOGONAL: tuple[Pos, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
+DIAGONAL: tuple[Pos, ...] = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+DIRECTIONS: tuple[Pos, ...] = ORTHOGONAL + DIAGONAL
+
+
+def distance(a: Pos, b: Pos) -> int:
+    """Range between two spaces: the number of king moves (diagonals count as one).
+
+    Rulebook: Map tiles & Markers -- every space touching another, even at a corner, is
+    adjacent to it, so counting range by steps through adjacent spaces gives Chebyshev distance.
+    """
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def neighbors8(p: Pos) -> list[Pos]:
+    """The eight spaces that touch ``p`` (some may be off the board; the caller filters)."""
+    x, y = p
+    return [(x + dx, y + dy) for dx, dy in DIRECTIONS]
+
+
+def orthogonally_adjacent(a: Pos, b: Pos) -> bool:
+    """True when ``a`` and ``b`` share a side (not just a corner)."""
+    return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+
+
+class Footprint(BaseModel, frozen=True):
+    """The rectangle of spaces a figure covers, anchored at its top-left space.
+
+    Sizes in the game: 1 (1x1), 2 (1x2 or 2x1), 4 (2x2) and 6 (2x3 or 3x2) spaces
+    (Rulebook: Plastic figures). Frozen so footprints can be dict keys and set members.
+    """
+
+    x: int
+    y: int
+    w: int = 1
+    h: int = 1
+
+    @classmethod
+    def single(cls, p: Pos) -> Footprint:
+        """A one-space footprint on ``p``."""
+        return cls(x=p[0], y=p[1])
+
+    @property
+    def size(self) -> int:
+        """How many spaces the figure covers."""
+        return self.w * self.h
+
+    @property
+    def anchor(self) -> Pos:
+        """The top-left space."""
+        return (self.x, self.y)
+
+    def cells(self) -> tuple[Pos, ...]:
+        """Every covered space, row by row."""
+        return tuple((self.x + i, self.y + j) for j in range(self.h) for i in range(self.w))
+
+    def contains(self, p: Pos) -> bool:
+        """True when ``p`` is one of the covered spaces."""
+        return self.x <= p[0] < self.x + self.w and self.y <= p[1] < self.y + self.h
+
+    def translated(self, dx: int, dy: int) -> Footprint:
+        """The same shape moved by ``(dx, dy)``."""
+        return Footprint(x=self.x + dx, y=self.y + dy, w=self.w, h=self.h)
+
+
+def footprint_distance(fp: Footprint, p: Pos) -> int:
+    """Range from a (possibly large) figure to a space: the least range from any of its cells.
+
+    Computed on the rectangle directly (no cell loop): clamp ``p`` into the rectangle.
+    """
+    cx = min(max(p[0], fp.x), fp.x + fp.w - 1)
+    cy = min(max(p[1], fp.y), fp.y + fp.h - 1)
+    return distance((cx, cy), p)

@@ -1,0 +1,143 @@
+"""A flat, precomputed view of a board for the hot paths (line of sight and movement).
+
+Why: walking pydantic lists and dicts for every space of every sight line is far too slow for
+search and automated players. This view turns the board into byte arrays indexed by
+``y * width + x`` once; the board drops it whenever it changes (see ``Board.invalidate``).
+Nothing here is saved: it is rebuilt from the board on demand.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from delve.board.geometry import Pos
+from delve.board.terrain import TerrainDef, load_marker_kinds, load_terrain
+
+if TYPE_CHECKING:
+    from delve.board.grid import Board, Edge
+
+
+class BoardIndex:
+    """Byte arrays over the board's spaces. A 1 means "yes" (blocked, opaque, ...).
+
+    ``wall_e[i]`` is the edge between space ``i`` and the space to its right, ``wall_s[i]``
+    the edge between ``i`` and the space below; an edge counts as blocked when a wall or a
+    closed door stands on it, or when either side is not a space (or is off the board).
+    """
+
+    __slots__ = (
+        "cache",
+        "fog",
+        "height",
+        "move_block",
+        "opaque",
+        "sight_adj",
+        "space",
+        "stairs",
+        "terr",
+        "wall_e",
+        "wall_s",
+        "wall_set",
+        "width",
+    )
+
+    def __init__(self, width: int, height: int) -> None:
+        n = width * height
+        self.width = width
+        self.height = height
+        self.space = bytearray(n)
+        self.opaque = bytearray(b"\x01" * n)
+        self.move_block = bytearray(b"\x01" * n)
+        self.fog = bytearray(n)
+        self.sight_adj = bytearray(n)
+        self.wall_e = bytearray(b"\x01" * n)
+        self.wall_s = bytearray(b"\x01" * n)
+        self.wall_set: frozenset[Edge] = frozenset()
+        self.terr: list[TerrainDef | None] = [None] * n
+        self.stairs: dict[str, list[int]] = {}
+        # Other modules keep their own derived tables here (e.g. movement step tables), so
+        # they are dropped together with the view.
+        self.cache: dict[str, Any] = {}
+
+    def idx(self, p: Pos) -> int:
+        """Flat index of an on-board position."""
+        return p[1] * self.width + p[0]
+
+    def pos(self, i: int) -> Pos:
+        """Position of a flat index."""
+        return (i % self.width, i // self.width)
+
+    def on_board(self, p: Pos) -> bool:
+        """Inside the rectangle (the space may still be void)."""
+        return 0 <= p[0] < self.width and 0 <= p[1] < self.height
+
+    def is_space(self, p: Pos) -> bool:
+        """Inside the rectangle and a real space."""
+        return 0 <= p[0] < self.width and 0 <= p[1] < self.height and bool(
+            self.space[p[1] * self.width + p[0]]
+        )
+
+    def edge_blocked(self, a: Pos, b: Pos) -> bool:
+        """Whether the edge between two orthogonally adjacent positions is blocked."""
+        if not (self.on_board(a) and self.on_board(b)):
+            return True
+        if a > b:
+            a, b = b, a
+        i = a[1] * self.width + a[0]
+        if a[1] == b[1]:
+            return bool(self.wall_e[i])
+        return bool(self.wall_s[i])
+
+
+def build_index(board: Board) -> BoardIndex:
+    """Compute the flat view of ``board``."""
+    w, h = board.width, board.height
+    ix = BoardIndex(w, h)
+    terrains = load_terrain()
+    marker_kinds = load_marker_kinds()
+    for y, row in enumerate(board.terrain):
+        for x, tid in enumerate(row):
+            if tid is None:
+                continue
+            i = y * w + x
+            t = terrains[tid]
+            ix.space[i] = 1
+            ix.terr[i] = t
+            ix.opaque[i] = t.blocks_los
+            ix.move_block[i] = t.blocks_movement
+            ix.fog[i] = t.fog
+            ix.sight_adj[i] = t.sight_adjacent_only
+    for m in board.markers:
+        kind = marker_kinds[m.kind]
+        if not ix.is_space(m.pos):
+            continue
+        i = ix.idx(m.pos)
+        if kind.blocks_los:
+            ix.opaque[i] = 1
+        if kind.blocks_movement:
+            ix.move_block[i] = 1
+        if m.kind == "staircase":
+            colour = str(m.data.get("colour", ""))
+            ix.stairs.setdefault(colour, []).append(i)
+    # Edges: open between two spaces, then close walls and closed doors.
+    for y in range(h):
+        for x in range(w):
+            i = y * w + x
+            if not ix.space[i]:
+                continue
+            if x + 1 < w and ix.space[i + 1]:
+                ix.wall_e[i] = 0
+            if y + 1 < h and ix.space[i + w]:
+                ix.wall_s[i] = 0
+    closed: list[Edge] = list(board.walls)
+    ix.wall_set = frozenset(board.walls)
+    for d in board.doors:
+        if not d.open:
+            closed.extend(d.edges)
+    for a, b in closed:
+        i = a[1] * w + a[0]
+        if a[1] == b[1]:
+            ix.wall_e[i] = 1
+        else:
+            ix.wall_s[i] = 1
+    return ix

@@ -1,0 +1,255 @@
+"""Line of sight. Rulebook: Step 2: Confirm Line of Sight; Fog; Pit; Staircases.
+
+The line is the exact segment from the centre of one space to the centre of the other. With
+coordinates doubled, centres sit on odd integers and grid lines on even ones, so every
+comparison below is integer arithmetic: there is no rounding and no epsilon.
+
+What blocks: an edge the line crosses that is a wall, a closed door or the border of the map;
+a space the line passes through whose terrain or marker blocks sight; and figures (the
+``blockers`` passed in). The two end spaces never block.
+
+Rulings (docs/rulings.md, "Board and line of sight"):
+
+- Corner: a line passing exactly through a grid corner goes on when at least one of the two
+  ways around that corner is open (its edge, side space and second edge all clear); it is
+  blocked only when both ways are shut. So grazing the corner of one blocking space or the end
+  of one wall does not block, but a straight wall running through the corner does.
+- Figures: a figure between the two spaces blocks only if the looking figure could see that
+  figure's space were there no figures at all (the rulebook tells players to ignore figures
+  that are themselves out of sight).
+- Fog: a fog space is seen only from adjacent spaces, and sees only adjacent spaces.
+- Pit: a figure in a pit sees only the spaces adjacent to its own space; others see into the
+  pit normally.
+- Staircases: a figure on a staircase sees the other staircases of the same colour and the
+  spaces next to them; a figure next to a staircase sees the other staircases of its colour.
+  Figures never block this.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from delve.board.geometry import Footprint, Pos
+from delve.board.grid import Board
+from delve.board.index import BoardIndex
+
+_NO_BLOCKERS: frozenset[int] = frozenset()
+
+
+def _trace(
+    ix: BoardIndex,
+    ax: int,
+    ay: int,
+    bx: int,
+    by: int,
+    blockers: Collection[int],
+    touched: list[int] | None,
+) -> bool:
+    """Walk the segment between two space centres; False as soon as something blocks it.
+
+    When ``touched`` is given, every space the line passes through or squeezes past (the side
+    spaces of a corner) is appended to it, so the caller can find the figures involved.
+    """
+    w = ix.width
+    opaque = ix.opaque
+    wall_e = ix.wall_e
+    wall_s = ix.wall_s
+    dx = bx - ax
+    dy = by - ay
+    sx = 1 if dx > 0 else -1
+    sy = 1 if dy > 0 else -1
+    adx = dx * sx
+    ady = dy * sy
+    # The line crosses vertical grid line number i at t = (2i+1) / (2 adx) and horizontal grid
+    # line j at t = (2j+1) / (2 ady). Compare (2i+1)*ady with (2j+1)*adx to know which comes
+    # first; equal means it crosses exactly at a grid corner.
+    ev = ady  # (2i+1) * ady for i = 0
+    eh = adx  # (2j+1) * adx for j = 0
+    step_v = 2 * ady
+    step_h = 2 * adx
+    i = j = 0
+    x, y = ax, ay
+    cur = ay * w + ax
+    goal = by * w + bx
+    # Offsets of the edge arrays for a step in each direction.
+    de = 0 if sx > 0 else -1  # wall_e index offset for a horizontal step
+    ds = 0 if sy > 0 else -w  # wall_s index offset for a vertical step
+    while i < adx or j < ady:
+        if j >= ady:
+            c = -1
+        elif i >= adx:
+            c = 1
+        else:
+            c = ev - eh
+        if c < 0:  # crosses a vertical grid line: step along x
+            if wall_e[cur + de]:
+                return False
+            x += sx
+            cur += sx
+            i += 1
+            ev += step_v
+        elif c > 0:  # crosses a horizontal grid line: step along y
+            if wall_s[cur + ds]:
+                return False
+            y += sy
+            cur += sy * w
+            j += 1
+            eh += step_h
+        else:  # exactly through a corner: pass if either way around is open
+            side_x = cur + sx  # the space beside us along x
+            side_y = cur + sy * w  # the space beside us along y
+            if touched is not None:
+                touched.append(side_x)
+                touched.append(side_y)
+            open_x = (
+                not wall_e[cur + de]
+                and not opaque[side_x]
+                and side_x not in blockers
+                and not wall_s[side_x + ds]
+            )
+            if not open_x:
+                open_y = (
+                    not wall_s[cur + ds]
+                    and not opaque[side_y]
+                    and side_y not in blockers
+                    and not wall_e[side_y + de]
+                )
+                if not open_y:
+                    return False
+            x += sx
+            y += sy
+            cur += sx + sy * w
+            i += 1
+            j += 1
+            ev += step_v
+            eh += step_h
+        if cur == goal:
+            return True
+        if touched is not None:
+            touched.append(cur)
+        if opaque[cur] or cur in blockers:
+            return False
+    return True
+
+
+def _sight_rules_allow(ix: BoardIndex, a: Pos, b: Pos, ai: int, bi: int) -> bool:
+    """Fog and pit limits, which depend only on the two ends (Rulebook: Fog; Pit)."""
+    near = abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
+    if near:
+        return True
+    return not (ix.fog[ai] or ix.fog[bi] or ix.sight_adj[ai])
+
+
+def _stair_sight(ix: BoardIndex) -> dict[int, frozenset[int]]:
+    """For each space, the spaces it sees through staircases (Rulebook: Staircases)."""
+    cached = ix.cache.get("stair_sight")
+    if cached is not None:
+        return cached
+    table: dict[int, set[int]] = {}
+
+    def around(s: int) -> list[int]:
+        sx, sy = ix.pos(s)
+        out = []
+        for nx in (sx - 1, sx, sx + 1):
+            for ny in (sy - 1, sy, sy + 1):
+                n = ny * ix.width + nx
+                if (
+                    (nx, ny) != (sx, sy)
+                    and ix.is_space((nx, ny))
+                    and _trace(ix, sx, sy, nx, ny, _NO_BLOCKERS, None)
+                ):
+                    out.append(n)
+        return out
+
+    for group in ix.stairs.values():
+        for s1 in group:
+            for s2 in group:
+                if s1 == s2:
+                    continue
+                pairs = [(s1, s2)] + [(s1, n) for n in around(s2)] + [(n, s1) for n in around(s2)]
+                for p, q in pairs:
+                    table.setdefault(p, set()).add(q)
+                    table.setdefault(q, set()).add(p)
+    frozen = {k: frozenset(v) for k, v in table.items()}
+    ix.cache["stair_sight"] = frozen
+    return frozen
+
+
+def _clear_ignoring_figures(ix: BoardIndex, a: Pos, b: Pos) -> bool:
+    ai = a[1] * ix.width + a[0]
+    bi = b[1] * ix.width + b[0]
+    if ai == bi:
+        return True
+    if not _sight_rules_allow(ix, a, b, ai, bi):
+        return False
+    return _trace(ix, a[0], a[1], b[0], b[1], _NO_BLOCKERS, None)
+
+
+def _los(ix: BoardIndex, a: Pos, b: Pos, blockers: Collection[Pos]) -> bool:
+    if not (ix.is_space(a) and ix.is_space(b)):
+        return False
+    w = ix.width
+    ai = a[1] * w + a[0]
+    bi = b[1] * w + b[0]
+    if ai == bi:
+        return True
+    if _sight_rules_allow(ix, a, b, ai, bi):
+        if not blockers:
+            if _trace(ix, a[0], a[1], b[0], b[1], _NO_BLOCKERS, None):
+                return True
+        else:
+            figures = {p[1] * w + p[0] for p in blockers if ix.on_board(p)}
+            figures.discard(ai)
+            figures.discard(bi)
+            touched: list[int] = []
+            if _trace(ix, a[0], a[1], b[0], b[1], _NO_BLOCKERS, touched):
+                # Only figures the looker could see (figures aside) get in the way.
+                real = {
+                    c for c in touched if c in figures and _clear_ignoring_figures(ix, a, ix.pos(c))
+                }
+                if not real or _trace(ix, a[0], a[1], b[0], b[1], real, None):
+                    return True
+    if ix.stairs:
+        seen = _stair_sight(ix).get(ai)
+        if seen is not None and bi in seen:
+            return True
+    return False
+
+
+def has_line_of_sight(board: Board, a: Pos, b: Pos, blockers: Collection[Pos] = ()) -> bool:
+    """Whether a figure on ``a`` can see space ``b``.
+
+    ``blockers`` are the spaces of figures that may block; the caller leaves out figures that
+    never block (knocked-out heroes, familiars) and the looking figure itself.
+    """
+    return _los(board.index(), a, b, blockers)
+
+
+def footprint_line_of_sight(
+    board: Board, fp: Footprint, target: Pos, blockers: Collection[Pos] = ()
+) -> bool:
+    """Whether a (possibly large) figure sees ``target`` from any of its spaces.
+
+    Rulebook: Step 2: Confirm Line of Sight -- a large monster may trace from the centre of any
+    space it occupies. Its own spaces never block its own lines.
+    """
+    ix = board.index()
+    cells = fp.cells()
+    if fp.size > 1 and blockers:
+        own = set(cells)
+        blockers = [p for p in blockers if p not in own]
+    return any(_los(ix, c, target, blockers) for c in cells)
+
+
+def visible_spaces(board: Board, origin: Pos, blockers: Collection[Pos] = ()) -> set[Pos]:
+    """Every space a figure on ``origin`` can see (its own space included)."""
+    ix = board.index()
+    if not ix.is_space(origin):
+        return set()
+    out: set[Pos] = set()
+    for y in range(ix.height):
+        row = y * ix.width
+        for x in range(ix.width):
+            if ix.space[row + x] and _los(ix, origin, (x, y), blockers):
+                out.add((x, y))
+    return out

@@ -1,0 +1,411 @@
+"""Movement: single steps and everything reachable with a budget. Rulebook: Movement.
+
+Rules followed (our wording):
+
+- A step goes to any of the eight touching spaces for the destination's terrain cost
+  (``move_cost``, or ``cost_within`` when coming from the same terrain, at least the source's
+  ``leave_cost`` when leaving it). Costs and blocking come ONLY from ``terrain.yaml``.
+- Friendly figures may be passed through but not ended on; enemies, walls, closed doors,
+  void, and terrain or markers that block movement may not be entered. Flying figures may
+  pass enemies and blocking terrain (at a cost of 1 a step, untouched by terrain), but must
+  end their move legally (Rulebook: Fly).
+- Diagonal steps past a wall corner (ruling): allowed when at least one of the two L-shaped
+  orthogonal routes between the two spaces crosses no wall, closed door or void. Terrain and
+  figures in the side spaces do not matter.
+- Large figures: a 2x2 figure steps like a small one. 1x2/2x1 figures move the rulebook's two
+  ways: along their length (the front half steps forward, the back half follows), pivot (one
+  half steps sideways, the other half moves into the space it left), or sidestep diagonally;
+  they cannot slide sideways in one step. 2x3/3x2 figures (ruling): step one space in any of
+  the eight directions without turning, or turn 90 degrees by keeping the 2x2 block at one end
+  and swinging the other two spaces round. Every step costs what the terrain says, where a
+  terrain marked ``large_only_if_entire`` counts only when the whole figure stands on it.
+- A figure may never straddle a wall or a closed door, nor stand partly on void.
+
+Dijkstra orders paths by (cost, hazards), so among equally cheap paths the one stepping onto
+the fewest harmful spaces (``on_enter`` effects) is returned.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Collection, Iterable
+from typing import Any, NamedTuple
+
+from delve.board.geometry import DIAGONAL, DIRECTIONS, ORTHOGONAL, Footprint, Pos
+from delve.board.grid import Board
+from delve.board.index import BoardIndex
+from delve.board.terrain import TerrainDef
+
+Shape = tuple[int, int, int, int]  # x, y, w, h: a footprint as a plain tuple (fast to hash)
+
+
+class Reach(NamedTuple):
+    """The cheapest way to one end position: total cost and every footprint from the start
+    (included) to the end (included). The engine walks it step by step."""
+
+    cost: int
+    path: tuple[Footprint, ...]
+
+
+# -- candidate steps per shape -------------------------------------------------------------
+
+
+def _candidates(s: Shape) -> list[tuple[Shape, Pos | None]]:
+    """Every step a shape may try, with its translation (None for a turn)."""
+    x, y, w, h = s
+    out: list[tuple[Shape, Pos | None]] = []
+    if w == h or w * h not in (2, 6):  # 1x1 and 2x2 (and any odd size) step like a small figure
+        for dx, dy in DIRECTIONS:
+            out.append(((x + dx, y + dy, w, h), (dx, dy)))
+        return out
+    long_x = w > h
+    short = min(w, h)
+    # Along the length (2- and 6-space) and, for 6-space figures, across it too.
+    for dx, dy in ORTHOGONAL:
+        along = (dx != 0) == long_x
+        if along or w * h == 6:
+            out.append(((x + dx, y + dy, w, h), (dx, dy)))
+    for dx, dy in DIAGONAL:  # sidestep
+        out.append(((x + dx, y + dy, w, h), (dx, dy)))
+    # Turns: keep the short x short square at either end, swing the rest to either side.
+    nw, nh = h, w
+    if long_x:
+        for kx in (x, x + w - short):  # left or right end block stays
+            for ny in (y, y - (nh - short)):  # the rest swings down or up
+                out.append(((kx, ny, nw, nh), None))
+    else:
+        for ky in (y, y + h - short):  # top or bottom end block stays
+            for nx in (x, x - (nw - short)):  # the rest swings right or left
+                out.append(((nx, ky, nw, nh), None))
+    return out
+
+
+def _cells(ix: BoardIndex, s: Shape) -> tuple[int, ...] | None:
+    """Flat indices of a shape's spaces, or None if any is off the board or void."""
+    x, y, w, h = s
+    if x < 0 or y < 0 or x + w > ix.width or y + h > ix.height:
+        return None
+    width = ix.width
+    space = ix.space
+    out = []
+    for j in range(y, y + h):
+        row = j * width
+        for i in range(x, x + w):
+            c = row + i
+            if not space[c]:
+                return None
+            out.append(c)
+    return tuple(out)
+
+
+def _fits(ix: BoardIndex, s: Shape) -> bool:
+    """No wall or closed door inside the shape."""
+    x, y, w, h = s
+    width = ix.width
+    for j in range(y, y + h):
+        for i in range(x, x + w):
+            c = j * width + i
+            if i + 1 < x + w and ix.wall_e[c]:
+                return False
+            if j + 1 < y + h and ix.wall_s[c]:
+                return False
+    return True
+
+
+def _cell_step_open(ix: BoardIndex, c: int, dx: int, dy: int) -> bool:
+    """Can one space's worth of figure cross from ``c`` by ``(dx, dy)`` (walls only)?"""
+    w = ix.width
+    ex = c if dx > 0 else c - 1  # wall_e index for a step along x
+    sy = c if dy > 0 else c - w  # wall_s index for a step along y
+    if dy == 0:
+        return not ix.wall_e[ex]
+    if dx == 0:
+        return not ix.wall_s[sy]
+    # Diagonal: one of the two L routes must be open (ruling, see module docstring).
+    side_x = c + dx
+    side_y = c + dy * w
+    if not ix.wall_e[ex] and not ix.wall_s[side_x if dy > 0 else side_x - w]:
+        return True
+    return not ix.wall_s[sy] and not ix.wall_e[side_y if dx > 0 else side_y - 1]
+
+
+def _applies(t: TerrainDef, cells: tuple[int, ...], terr: list[TerrainDef | None]) -> bool:
+    """Does terrain ``t`` affect a figure on ``cells``? Rulebook: Mud; Lava; Pit -- some
+    terrains touch a large figure only when all of it stands on them."""
+    if len(cells) == 1 or not t.large_only_if_entire:
+        return True
+    return all(terr[c] is t for c in cells)
+
+
+def _cost_and_hazard(
+    ix: BoardIndex, old: tuple[int, ...], new: tuple[int, ...]
+) -> tuple[int, int]:
+    """Movement points and harmful-effect count for a step from ``old`` to ``new`` spaces."""
+    terr = ix.terr
+    cost = 1
+    hazard = 0
+    seen: set[int] = set()
+    for c in new:
+        t = terr[c]
+        if t is None or id(t) in seen:
+            continue
+        seen.add(id(t))
+        if not _applies(t, new, terr):
+            continue
+        if t.cost_within is not None and _applies(t, old, terr) and all(terr[o] is t for o in old):
+            step = t.cost_within
+        else:
+            step = t.move_cost
+        cost = max(cost, step)
+        hazard += len(t.on_enter)
+    seen.clear()
+    for c in old:
+        t = terr[c]
+        if t is None or t.leave_cost is None or id(t) in seen:
+            continue
+        seen.add(id(t))
+        if all(terr[o] is t for o in old) and not all(terr[n] is t for n in new):
+            cost = max(cost, t.leave_cost)
+    return cost, hazard
+
+
+class _Step(NamedTuple):
+    shape: Shape
+    cells: tuple[int, ...]
+    entered: tuple[int, ...]  # cells not already covered before the step
+    cost: int
+    hazard: int
+
+
+def _static_steps(ix: BoardIndex, s: Shape, fly: bool) -> list[_Step]:
+    """Steps from ``s`` that do not depend on where figures are (cached per board view)."""
+    table: dict[tuple[Shape, bool], list[_Step]] = ix.cache.setdefault("steps", {})
+    key = (s, fly)
+    hit = table.get(key)
+    if hit is not None:
+        return hit
+    old = _cells(ix, s)
+    out: list[_Step] = []
+    if old is not None:
+        old_set = set(old)
+        for ns, delta in _candidates(s):
+            new = _cells(ix, ns)
+            if new is None:
+                continue
+            if not fly and any(ix.move_block[c] for c in new):
+                continue
+            if not _fits(ix, ns):
+                continue
+            if delta is not None and not all(_cell_step_open(ix, c, delta[0], delta[1]) for c in old):
+                continue
+            cost, hazard = (1, 0) if fly else _cost_and_hazard(ix, old, new)
+            entered = tuple(c for c in new if c not in old_set)
+            out.append(_Step(ns, new, entered, cost, hazard))
+    table[key] = out
+    return out
+
+
+def _fp(s: Shape) -> Footprint:
+    return Footprint(x=s[0], y=s[1], w=s[2], h=s[3])
+
+
+def _shape(fp: Footprint) -> Shape:
+    return (fp.x, fp.y, fp.w, fp.h)
+
+
+def _indices(ix: BoardIndex, ps: Iterable[Pos]) -> set[int]:
+    w, h = ix.width, ix.height
+    return {p[1] * w + p[0] for p in ps if 0 <= p[0] < w and 0 <= p[1] < h}
+
+
+def step_options(
+    board: Board, fp: Footprint, enemies: Collection[Pos], fly: bool = False
+) -> list[tuple[Footprint, int]]:
+    """Every legal single step from ``fp`` and its movement-point cost.
+
+    A step may end on a friendly figure (passing through); only ``reachable`` decides where a
+    move may end.
+    """
+    ix = board.index()
+    enemy = _indices(ix, enemies)
+    out = []
+    for st in _static_steps(ix, _shape(fp), fly):
+        if not fly and any(c in enemy for c in st.entered):
+            continue
+        out.append((_fp(st.shape), st.cost))
+    return out
+
+
+def step_effects(board: Board, before: Footprint, after: Footprint, fly: bool = False) -> list[str]:
+    """Effect names (``on_enter``) the engine runs when a figure steps from ``before`` onto
+    ``after``. Flying figures suffer none (Rulebook: Fly)."""
+    if fly:
+        return []
+    ix = board.index()
+    old = _cells(ix, _shape(before))
+    new = _cells(ix, _shape(after))
+    if new is None:
+        return []
+    effects: list[str] = []
+    done: set[int] = set()
+    for c in new:
+        t = ix.terr[c]
+        if t is None or id(t) in done or not _applies(t, new, ix.terr):
+            continue
+        done.add(id(t))
+        # A large figure already wholly on this terrain is not hit again.
+        if old is not None and len(new) > 1 and all(ix.terr[o] is t for o in old):
+            continue
+        effects.extend(t.on_enter)
+    return effects
+
+
+def reachable(
+    board: Board,
+    start: Footprint,
+    budget: int,
+    enemies: Collection[Pos],
+    others: Collection[Pos],
+    fly: bool = False,
+    no_end: Collection[Pos] = (),
+) -> dict[Footprint, Reach]:
+    """Every footprint where the figure may end its move within ``budget`` points, with the
+    cheapest path to it.
+
+    ``enemies`` block the way (unless ``fly``); ``others`` are all other figures, friend or
+    foe, which may be passed (friends) but never ended on; ``no_end`` are further spaces the
+    figure may cross but not stop on (e.g. an active glyph for a monster). The start itself is
+    included with cost 0 when it is a legal place to end.
+    """
+    ix = board.index()
+    enemy = _indices(ix, enemies)
+    taken = _indices(ix, others) | enemy | _indices(ix, no_end)
+    s0 = _shape(start)
+    if start.size == 1:
+        raw = _reach_small(ix, s0[1] * ix.width + s0[0], budget, enemy, fly)
+        fps: dict[Any, Footprint] = ix.cache.setdefault("fp1", {})
+        out: dict[Footprint, Reach] = {}
+        paths: dict[int, tuple[Footprint, ...]] = {}
+        for c, (cost, _h, _parent) in raw.items():
+            if c in taken or ix.move_block[c]:
+                continue
+            out[_cached_fp(fps, ix, c)] = Reach(cost, _path_small(raw, c, paths, fps, ix))
+        return out
+    return _reach_large(ix, s0, budget, enemy, taken, fly)
+
+
+def _cached_fp(fps: dict[Any, Footprint], ix: BoardIndex, c: int) -> Footprint:
+    fp = fps.get(c)
+    if fp is None:
+        fp = Footprint(x=c % ix.width, y=c // ix.width)
+        fps[c] = fp
+    return fp
+
+
+def _path_small(
+    raw: dict[int, tuple[int, int, int]],
+    c: int,
+    memo: dict[int, tuple[Footprint, ...]],
+    fps: dict[Any, Footprint],
+    ix: BoardIndex,
+) -> tuple[Footprint, ...]:
+    chain = []
+    node = c
+    while node not in memo and node != -1:
+        chain.append(node)
+        node = raw[node][2]
+    prefix = memo.get(node, ())
+    for n in reversed(chain):
+        prefix = (*prefix, _cached_fp(fps, ix, n))
+        memo[n] = prefix
+    return memo[c]
+
+
+def _small_table(ix: BoardIndex, fly: bool) -> list[tuple[tuple[int, int, int], ...]]:
+    """Per space: (destination, cost, hazard) of every static step, for one-space figures."""
+    key = "small_fly" if fly else "small"
+    table: list[tuple[tuple[int, int, int], ...]] | None = ix.cache.get(key)
+    if table is None:
+        table = []
+        w = ix.width
+        for c in range(ix.width * ix.height):
+            steps = _static_steps(ix, (c % w, c // w, 1, 1), fly) if ix.space[c] else []
+            table.append(tuple((st.cells[0], st.cost, st.hazard) for st in steps))
+        ix.cache[key] = table
+    return table
+
+
+def _reach_small(
+    ix: BoardIndex, s: int, budget: int, enemy: set[int], fly: bool
+) -> dict[int, tuple[int, int, int]]:
+    """Dijkstra for one-space figures over flat indices: space -> (cost, hazard, parent)."""
+    table = _small_table(ix, fly)
+    best: dict[int, tuple[int, int, int]] = {s: (0, 0, -1)}
+    heap: list[tuple[int, int, int]] = [(0, 0, s)]
+    pop = heapq.heappop
+    push = heapq.heappush
+    block = set() if fly else enemy
+    while heap:
+        cost, hz, c = pop(heap)
+        cur = best[c]
+        if cur[0] != cost or cur[1] != hz:
+            continue
+        for d, dc, dh in table[c]:
+            nc = cost + dc
+            if nc > budget or d in block:
+                continue
+            nh = hz + dh
+            old = best.get(d)
+            if old is None or nc < old[0] or (nc == old[0] and nh < old[1]):
+                best[d] = (nc, nh, c)
+                push(heap, (nc, nh, d))
+    return best
+
+
+def _reach_large(
+    ix: BoardIndex, s0: Shape, budget: int, enemy: set[int], taken: set[int], fly: bool
+) -> dict[Footprint, Reach]:
+    """Dijkstra over footprints for figures of more than one space."""
+    best: dict[Shape, tuple[int, int, Shape | None]] = {s0: (0, 0, None)}
+    heap: list[tuple[int, int, Shape]] = [(0, 0, s0)]
+    while heap:
+        cost, hz, s = heapq.heappop(heap)
+        cur = best[s]
+        if cur[0] != cost or cur[1] != hz:
+            continue
+        for st in _static_steps(ix, s, fly):
+            nc = cost + st.cost
+            if nc > budget:
+                continue
+            if not fly and any(c in enemy for c in st.entered):
+                continue
+            nh = hz + st.hazard
+            old = best.get(st.shape)
+            if old is None or nc < old[0] or (nc == old[0] and nh < old[1]):
+                best[st.shape] = (nc, nh, s)
+                heapq.heappush(heap, (nc, nh, st.shape))
+    out: dict[Footprint, Reach] = {}
+    memo: dict[Shape, tuple[Footprint, ...]] = {}
+    for s, (cost, _h, _parent) in best.items():
+        cells = _cells(ix, s)
+        if cells is None or any(c in taken or ix.move_block[c] for c in cells):
+            continue
+        out[_fp(s)] = Reach(cost, _path_large(best, s, memo))
+    return out
+
+
+def _path_large(
+    best: dict[Shape, tuple[int, int, Shape | None]],
+    s: Shape,
+    memo: dict[Shape, tuple[Footprint, ...]],
+) -> tuple[Footprint, ...]:
+    chain: list[Shape] = []
+    node: Shape | None = s
+    while node is not None and node not in memo:
+        chain.append(node)
+        node = best[node][2]
+    prefix = memo[node] if node is not None else ()
+    for n in reversed(chain):
+        prefix = (*prefix, _fp(n))
+        memo[n] = prefix
+    return memo[s]
