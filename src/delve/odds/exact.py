@@ -1,0 +1,375 @@
+"""Exact attack odds by enumeration, not sampling.
+
+How it stays small and fast:
+
+- A roll matters only through its totals (``delve.rules.attack_math.RollTotals``), and those
+  are normalised further: any X face (or a blank under Bash) collapses the whole roll into one
+  "miss" state, and rolled range beyond what the attack still needs is cut off. So the number
+  of states is tiny compared with the number of face combinations.
+- Dice of one colour are counted as multisets of faces (multinomial weights), and identical
+  faces (white's two ``3/1S``) are merged, so a die is at most six weighted outcomes.
+- Every final state is resolved by ``attack_math.best_spend`` and ``resolve``, the functions the
+  engine uses, so the calculator and the table agree by construction; results are memoised.
+
+Decisions are optimal for the objective (expected wounds, or P(at least N wounds)), compared
+lexicographically: objective, then expected wounds, then P(hit):
+
+- Fatigue (Rulebook: Spending Fatigue for Attacks): after the roll, the attacker rolls extra
+  power dice one at a time while that improves the objective (optimal stopping).
+- Aim / Dodge (Rulebook: Aim, Dodge, Attack Re-rolls): the chooser sees the first roll and picks
+  which dice to keep; the value of keeping a sub-multiset K depends only on K, so the best
+  choice for every roll is a maximum (aim) or minimum (dodge) over the sub-multisets of it,
+  computed once per sub-multiset.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from math import factorial
+
+import numpy as np
+from numpy.typing import NDArray
+
+from delve.odds.query import AttackQuery, OddsResult
+from delve.rules.attack_math import (
+    POWER_DICE_CAP,
+    AttackProfile,
+    Defense,
+    Objective,
+    RollTotals,
+    best_spend,
+    fatigue_dice_allowed,
+    resolve,
+)
+from delve.rules.dice import DICE, POWER
+
+Key = tuple[int, int, int, int]  # (range, hearts, surges, enhancements), range capped
+Effect = tuple[int, int, int, int, int, int]  # DieFace.effect: miss, range, hearts, surges, enh, blanks
+Vector = NDArray[np.float64]  # P(k wounds) for k < len-1, then P(hit) in the last slot
+Dist = dict[Key, float]
+Value = tuple[float, ...]
+
+MISS_KEY: Key = (-1, 0, 0, 0)
+_EPS = 1e-12
+
+
+@dataclass(frozen=True, slots=True)
+class _Rules:
+    """What normalisation and resolution need from a query; hashable for the caches."""
+
+    profile: AttackProfile
+    defense: Defense
+    objective: Objective
+    kill: int
+    cap: int  # rolled range beyond this never matters
+    bash: bool
+
+
+def _rules(query: AttackQuery) -> _Rules:
+    profile = query.profile()
+    cap = 0 if profile.melee else max(0, profile.range_needed - profile.bonus_range)
+    return _Rules(profile, query.defense(), query.objective, query.kill or 1, cap, profile.bash)
+
+
+# -- dice -------------------------------------------------------------------------------------
+@cache
+def _faces(colour: str) -> tuple[tuple[Effect, float], ...]:
+    """Distinct face effects of a die with their probabilities (identical faces merged)."""
+    counts: dict[Effect, int] = {}
+    for face in DICE[colour].faces:
+        counts[face.effect] = counts.get(face.effect, 0) + 1
+    total = len(DICE[colour].faces)
+    return tuple((effect, n / total) for effect, n in counts.items())
+
+
+def _add_effect(key: Key, effect: Effect, cap: int, bash: bool) -> Key:
+    if key[0] < 0 or effect[0] or (bash and effect[5]):
+        return MISS_KEY
+    return (min(key[0] + effect[1], cap), key[1] + effect[2], key[2] + effect[3], key[3] + effect[4])
+
+
+def _add_keys(a: Key, b: Key, cap: int) -> Key:
+    if a[0] < 0 or b[0] < 0:
+        return MISS_KEY
+    return (min(a[0] + b[0], cap), a[1] + b[1], a[2] + b[2], a[3] + b[3])
+
+
+_ZERO: Key = (0, 0, 0, 0)
+
+
+@lru_cache(maxsize=4096)
+def _dice_dist(colour: str, n: int, cap: int, bash: bool) -> Dist:
+    """Distribution of the normalised totals of ``n`` dice of one colour."""
+    dist: Dist = {_ZERO: 1.0}
+    for _ in range(n):
+        nxt: Dist = {}
+        for key, p in dist.items():
+            for effect, q in _faces(colour):
+                k = _add_effect(key, effect, cap, bash)
+                nxt[k] = nxt.get(k, 0.0) + p * q
+        dist = nxt
+    return dist
+
+
+def _convolve(a: Dist, b: Dist, cap: int) -> Dist:
+    out: Dist = {}
+    for ka, pa in a.items():
+        for kb, pb in b.items():
+            k = _add_keys(ka, kb, cap)
+            out[k] = out.get(k, 0.0) + pa * pb
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _pool_dist(pool: tuple[tuple[str, int], ...], cap: int, bash: bool) -> Dist:
+    """Distribution of the normalised totals of a pool given as ``((colour, count), ...)``."""
+    dist: Dist = {_ZERO: 1.0}
+    for colour, n in pool:
+        if n:
+            dist = _convolve(dist, _dice_dist(colour, n, cap, bash), cap)
+    return dist
+
+
+def _pool(dice: tuple[str, ...], power: int) -> tuple[tuple[str, int], ...]:
+    counts: dict[str, int] = {}
+    for colour in dice:
+        counts[colour] = counts.get(colour, 0) + 1
+    if power:
+        counts[POWER] = power
+    return tuple(sorted(counts.items()))
+
+
+# -- resolution ---------------------------------------------------------------------------------
+@lru_cache(maxsize=1 << 16)
+def _outcome(key: Key, rules: _Rules) -> tuple[int, bool]:
+    """(wounds, hit) of a final state, played with the engine's own ``best_spend``."""
+    if key[0] < 0:
+        return 0, False
+    rng, hearts, surges, enh = key
+    totals = RollTotals(False, rng, hearts, surges, enh, 0)
+    p, d = rules.profile, rules.defense
+    out = resolve(totals, p, best_spend(totals, p, d, rules.objective, rules.kill), d)
+    return out.wounds, out.hit
+
+
+class _Solver:
+    """Decisions and distributions for one query (one number of power dice under Bash)."""
+
+    def __init__(self, query: AttackQuery, rules: _Rules, power: int) -> None:
+        self.query = query
+        self.rules = rules
+        self.power = power
+        self.fatigue = fatigue_dice_allowed(power, query.fatigue)
+        self.pool = _pool(query.dice, power)
+        self.length = self._wound_bound() + 2
+        self._after: dict[tuple[Key, int], tuple[Vector, Value]] = {}
+
+    def _wound_bound(self) -> int:
+        """An upper bound on wounds, to size outcome vectors."""
+        p = self.rules.profile
+        dice = [c for c, n in self.pool for _ in range(n)] + [POWER] * self.fatigue
+        hearts = sum(max(f.hearts for f in DICE[c].faces) for c in dice)
+        surges = sum(max(f.surges for f in DICE[c].faces) for c in dice)
+        points = sum(max(f.enhancement for f in DICE[c].faces) for c in dice) + p.sorcery
+        per_surge = max([a.damage for a in p.all_surge_abilities] + [1])
+        return max(0, hearts + points + max(0, p.bonus_damage) + surges * per_surge)
+
+    # values
+    def value(self, v: Vector) -> Value:
+        wounds = v[:-1]
+        ew = float(wounds @ np.arange(len(wounds)))
+        if self.rules.objective == "kill":
+            return (float(wounds[self.rules.kill :].sum()), ew, float(v[-1]))
+        return (ew, float(v[-1]))
+
+    def final(self, key: Key) -> Vector:
+        v = np.zeros(self.length)
+        wounds, hit = _outcome(key, self.rules)
+        v[wounds] = 1.0
+        v[-1] = float(hit)
+        return v
+
+    def after(self, key: Key, k: int | None = None) -> tuple[Vector, Value]:
+        """Outcome distribution from ``key`` with ``k`` fatigue dice still available, rolling
+        them one at a time while that strictly improves the attacker's value."""
+        k = self.fatigue if k is None else k
+        memo = self._after.get((key, k))
+        if memo is not None:
+            return memo
+        stop = self.final(key)
+        best = (stop, self.value(stop))
+        if k > 0 and key[0] >= 0:
+            cont = np.zeros(self.length)
+            for effect, q in _faces(POWER):
+                cont += q * self.after(_add_effect(key, effect, self.rules.cap, self.rules.bash), k - 1)[0]
+            value = self.value(cont)
+            if _better(value, best[1]):
+                best = (cont, value)
+        self._after[(key, k)] = best
+        return best
+
+    # whole attack
+    def solve(self) -> Vector:
+        mode = self.query.rerolls
+        if mode is None:
+            return self._no_reroll()
+        return _Rerolls(self, maximise=mode == "aim").solve()
+
+    def _no_reroll(self) -> Vector:
+        dist = _pool_dist(self.pool, self.rules.cap, self.rules.bash)
+        if self.fatigue == 0:
+            keys = list(dist)
+            probs = np.fromiter(dist.values(), dtype=np.float64, count=len(keys))
+            outs = [_outcome(key, self.rules) for key in keys]
+            wounds = np.fromiter((w for w, _ in outs), dtype=np.int64, count=len(keys))
+            hits = np.fromiter((h for _, h in outs), dtype=np.float64, count=len(keys))
+            v = np.zeros(self.length)
+            v[:-1] = np.bincount(wounds, weights=probs, minlength=self.length - 1)
+            v[-1] = float(probs @ hits)
+            return v
+        total = np.zeros(self.length)
+        for key, p in dist.items():
+            total += p * self.after(key)[0]
+        return total
+
+
+def _better(a: Value, b: Value) -> bool:
+    """True when ``a`` is strictly better than ``b`` (lexicographic, with a float tolerance)."""
+    for x, y in zip(a, b, strict=True):
+        if x > y + _EPS:
+            return True
+        if x < y - _EPS:
+            return False
+    return False
+
+
+Counts = tuple[int, ...]
+Partial = tuple[Counts, ...]  # per colour of the pool: how many of each distinct face are kept
+
+
+class _Rerolls:
+    """One re-roll of any subset of the first roll, chosen by the attacker (aim, maximise) or by
+    the target (dodge, minimise). Ties keep more dice (re-roll less)."""
+
+    def __init__(self, solver: _Solver, maximise: bool) -> None:
+        self.s = solver
+        self.maximise = maximise
+        self.colours = [c for c, _ in solver.pool]
+        self.sizes = [n for _, n in solver.pool]
+        self.faces = [_faces(c) for c in self.colours]
+        self._kept: dict[tuple[Key, tuple[int, ...]], tuple[Vector, Value]] = {}
+        self._best: dict[Partial, tuple[Vector, Value]] = {}
+
+    def prefer(self, a: Value, b: Value) -> bool:
+        return _better(a, b) if self.maximise else _better(b, a)
+
+    def key_of(self, partial: Partial) -> Key:
+        key = _ZERO
+        rules = self.s.rules
+        for faces, counts in zip(self.faces, partial, strict=True):
+            for (effect, _), n in zip(faces, counts, strict=True):
+                for _ in range(n):
+                    key = _add_effect(key, effect, rules.cap, rules.bash)
+        return key
+
+    def keep(self, partial: Partial) -> tuple[Vector, Value]:
+        """Keep exactly ``partial`` and re-roll every other die."""
+        key = self.key_of(partial)
+        missing = tuple(n - sum(c) for n, c in zip(self.sizes, partial, strict=True))
+        memo = self._kept.get((key, missing))
+        if memo is not None:
+            return memo
+        rules = self.s.rules
+        if key[0] < 0:
+            v = self.s.after(key)[0]
+        else:
+            reroll = _pool_dist(tuple(zip(self.colours, missing, strict=True)), rules.cap, rules.bash)
+            v = np.zeros(self.s.length)
+            for r, p in reroll.items():
+                v += p * self.s.after(_add_keys(key, r, rules.cap))[0]
+        result = (v, self.s.value(v))
+        self._kept[(key, missing)] = result
+        return result
+
+    def best(self, partial: Partial) -> tuple[Vector, Value]:
+        """The chooser's best over every sub-multiset of ``partial`` to keep."""
+        memo = self._best.get(partial)
+        if memo is not None:
+            return memo
+        best = self.keep(partial)
+        for i, counts in enumerate(partial):
+            for j, n in enumerate(counts):
+                if n:
+                    smaller = (*partial[:i], (*counts[:j], n - 1, *counts[j + 1 :]), *partial[i + 1 :])
+                    candidate = self.best(smaller)
+                    if self.prefer(candidate[1], best[1]):
+                        best = candidate
+        self._best[partial] = best
+        return best
+
+    def solve(self) -> Vector:
+        total = np.zeros(self.s.length)
+        for partial, p in self._first_rolls():
+            total += p * self.best(partial)[0]
+        return total
+
+    def _first_rolls(self) -> Iterator[tuple[Partial, float]]:
+        per_colour = [_multisets(c, n) for c, n in zip(self.colours, self.sizes, strict=True)]
+
+        def walk(i: int, acc: Partial, p: float) -> Iterator[tuple[Partial, float]]:
+            if i == len(per_colour):
+                yield acc, p
+                return
+            for counts, q in per_colour[i]:
+                yield from walk(i + 1, (*acc, counts), p * q)
+
+        yield from walk(0, (), 1.0)
+
+
+@lru_cache(maxsize=1024)
+def _multisets(colour: str, n: int) -> tuple[tuple[Counts, float], ...]:
+    """Every multiset of ``n`` faces of a die (counts per distinct face) with its probability."""
+    faces = _faces(colour)
+    out: list[tuple[Counts, float]] = []
+
+    def walk(i: int, left: int, acc: Counts) -> None:
+        if i == len(faces) - 1:
+            counts = (*acc, left)
+            p = float(factorial(n))
+            for (_, q), c in zip(faces, counts, strict=True):
+                p *= q**c / factorial(c)
+            out.append((counts, p))
+            return
+        for c in range(left + 1):
+            walk(i + 1, left - c, (*acc, c))
+
+    walk(0, n, ())
+    return tuple(out)
+
+
+# -- public entry ------------------------------------------------------------------------------
+@lru_cache(maxsize=1 << 14)
+def attack_odds(query: AttackQuery) -> OddsResult:
+    """The exact odds of ``query``, with every choice made optimally; memoised per query."""
+    rules = _rules(query)
+    choices = range(POWER_DICE_CAP + 1) if query.bash else [query.power_dice]
+    best: tuple[Vector, Value, int] | None = None
+    for power in choices:
+        solver = _Solver(query, rules, power)
+        v = solver.solve()
+        value = solver.value(v)
+        if best is None or _better(value, best[1]):
+            best = (v, value, power)
+    assert best is not None
+    v, _, power = best
+    wounds = v[:-1]
+    nonzero = np.nonzero(wounds > 0.0)[0]
+    last = int(nonzero[-1]) if len(nonzero) else 0
+    trimmed = tuple(float(x) for x in wounds[: last + 1])
+    ew = float(wounds @ np.arange(len(wounds)))
+    kill = None if query.kill is None else float(wounds[query.kill :].sum())
+    return OddsResult(
+        hit=float(v[-1]), wounds=trimmed, expected_wounds=ew, power_dice=power, kill=kill, query=query
+    )
