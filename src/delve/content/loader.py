@@ -1,0 +1,277 @@
+"""Read a pack folder, check all of it in one pass, and build a :class:`Pack`.
+
+Why one pass that collects everything: an author fixing a pack wants the whole list of
+problems at once. The order is: each file's YAML syntax, each entry against its model,
+duplicate ids, then references across entries and to map files. ``load_pack`` returns a
+pack only if that list is empty; otherwise it raises :class:`ContentError` and nothing
+half-loaded escapes.
+
+Layout (see docs/content.md): ``pack.yaml`` (optional), ``heroes.yaml``,
+``familiars.yaml``, ``monsters.yaml``, ``items.yaml``, ``skills.yaml``, ``overlord.yaml``
+(each optional, each a YAML list of entries with an ``id``), and ``quests/<id>.yaml`` (one
+quest per file, named after its id).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, TypeVar
+
+from pydantic import ValidationError
+
+from delve.content.crossref import cross_reference
+from delve.content.errors import validation_issues
+from delve.content.issues import ContentError, ContentIssue
+from delve.content.maps import check_quest_map
+from delve.content.pack import KINDS, Pack, PackInfo
+from delve.content.refs import Model
+from delve.content.schema import Familiar, Hero, Item, MonsterType, OverlordCard, Quest, Skill
+from delve.content.yaml_io import YamlDoc, read_yaml
+
+# The list files of a pack and the model of their entries.
+ENTRY_FILES: dict[str, type[Model]] = {
+    "heroes": Hero,
+    "familiars": Familiar,
+    "monsters": MonsterType,
+    "items": Item,
+    "skills": Skill,
+    "overlord": OverlordCard,
+}
+QUESTS_DIR = "quests"
+M = TypeVar("M", bound=Model)
+INFO_FILE = "pack.yaml"
+
+
+@dataclass
+class _Reading:
+    """What one pass over a pack folder found: valid entries, every id written, issues."""
+
+    root: Path
+    entries: dict[str, dict[str, Model]] = field(default_factory=lambda: {kind: {} for kind in KINDS})
+    written: dict[str, set[str]] = field(default_factory=lambda: {kind: set() for kind in KINDS})
+    docs: dict[str, YamlDoc] = field(default_factory=dict)
+    positions: dict[str, dict[str, int]] = field(default_factory=lambda: {kind: {} for kind in KINDS})
+    quest_files: dict[str, Path] = field(default_factory=dict)
+    info: PackInfo | None = None
+    issues: list[ContentIssue] = field(default_factory=list)
+
+
+def check_pack(path: str | Path) -> list[ContentIssue]:
+    """Every problem in the pack at ``path``; an empty list means it loads."""
+    return _read(Path(path)).issues
+
+
+def load_pack(path: str | Path) -> Pack:
+    """Load and check the pack at ``path``; raise :class:`ContentError` listing every problem."""
+    reading = _read(Path(path))
+    if reading.issues:
+        raise ContentError(str(path), reading.issues)
+    root = reading.root
+    name = reading.info.name if reading.info else root.name
+    return Pack(
+        name=name,
+        path=root,
+        description=reading.info.description if reading.info else "",
+        heroes=_frozen(reading, "heroes", Hero),
+        familiars=_frozen(reading, "familiars", Familiar),
+        monsters=_frozen(reading, "monsters", MonsterType),
+        items=_frozen(reading, "items", Item),
+        skills=_frozen(reading, "skills", Skill),
+        overlord=_frozen(reading, "overlord", OverlordCard),
+        quests=_frozen(reading, "quests", Quest),
+        quest_files=MappingProxyType(dict(reading.quest_files)),
+    )
+
+
+def _frozen(reading: _Reading, kind: str, model: type[M]) -> Mapping[str, M]:
+    """A read-only view of one kind's entries, typed by its model."""
+    return MappingProxyType({k: v for k, v in reading.entries[kind].items() if isinstance(v, model)})
+
+
+def starter_pack_path() -> Path:
+    """The folder of the starter pack shipped with Delve."""
+    return Path(__file__).parent / "packs" / "starter"
+
+
+@functools.cache
+def load_starter_pack() -> Pack:
+    """The starter pack, loaded once per process (it never changes while running)."""
+    return load_pack(starter_pack_path())
+
+
+# --- the pass -----------------------------------------------------------------------------
+
+
+def _read(root: Path) -> _Reading:
+    """Run every check on the folder ``root``, collecting all issues."""
+    reading = _Reading(root.resolve() if root.exists() else root)
+    if not root.is_dir():
+        reading.issues.append(ContentIssue(str(root), "", "", "expected a pack folder; none found here"))
+        return reading
+    _read_info(reading)
+    _check_stray_files(reading)
+    for kind, model in ENTRY_FILES.items():
+        _read_list_file(reading, kind, model)
+    _read_quests(reading)
+    if not any(reading.written.values()) and not reading.issues:
+        expected = ", ".join(f"{kind}.yaml" for kind in ENTRY_FILES)
+        reading.issues.append(ContentIssue(
+            ".", "", "", f"the pack is empty: expected some of {expected} or {QUESTS_DIR}/*.yaml"))
+    _cross_reference(reading)
+    return reading
+
+
+def _read_info(reading: _Reading) -> None:
+    """Read the optional ``pack.yaml``."""
+    path = reading.root / INFO_FILE
+    if not path.is_file():
+        return
+    doc, issues = read_yaml(path, INFO_FILE)
+    reading.issues.extend(issues)
+    if doc is None or doc.data is None:
+        return
+    try:
+        reading.info = PackInfo.model_validate(doc.data)
+    except ValidationError as exc:
+        reading.issues.extend(validation_issues(exc, PackInfo, INFO_FILE, "", doc))
+
+
+def _check_stray_files(reading: _Reading) -> None:
+    """YAML files the loader would not read are probably misnamed: say so."""
+    known = {f"{kind}.yaml" for kind in ENTRY_FILES} | {INFO_FILE}
+    for path in sorted(reading.root.iterdir()):
+        if not path.is_file() or path.suffix not in (".yaml", ".yml") or path.name in known:
+            continue
+        if path.suffix == ".yml" and f"{path.stem}.yaml" in known:
+            message = f"rename to {path.stem}.yaml: pack files end in .yaml"
+        else:
+            message = f"unexpected file (not read); expected one of: {', '.join(sorted(known))}"
+        reading.issues.append(ContentIssue(path.name, "", "", message))
+
+
+def _read_list_file(reading: _Reading, kind: str, model: type[Model]) -> None:
+    """Read one ``<kind>.yaml`` file: a list of entries, each with an ``id``."""
+    shown = f"{kind}.yaml"
+    path = reading.root / shown
+    if not path.is_file():
+        return
+    doc, syntax = read_yaml(path, shown)
+    if doc is None:
+        reading.issues.extend(syntax)
+        return
+    reading.docs[shown] = doc
+    data = doc.data
+    if data is None:
+        return
+    if not isinstance(data, list):
+        reading.issues.append(ContentIssue(
+            shown, "", "", f"expected a list of entries (each starting with '- id: ...'), "
+            f"got a {type(data).__name__}", doc.line_for(())))
+        return
+    reading.issues.extend(_relabel_list_issue(issue, data) for issue in syntax)
+    first_at: dict[str, int] = {}
+    for index, raw in enumerate(data):
+        label = _label(raw, index)
+        if not isinstance(raw, dict):
+            reading.issues.append(ContentIssue(
+                shown, label, "", f"expected a mapping of fields, got {raw!r}", doc.line_for((index,))))
+            continue
+        raw_id = raw.get("id")
+        duplicate = isinstance(raw_id, str) and raw_id in first_at
+        if isinstance(raw_id, str):
+            reading.written[kind].add(raw_id)
+            if duplicate:
+                first = first_at[raw_id]
+                reading.issues.append(ContentIssue(
+                    shown, label, "id",
+                    f"duplicate id {raw_id!r}; already used by entry #{first} "
+                    f"(line {doc.line_for((first,))}); ids must be unique within {shown}",
+                    doc.line_for((index, "id"))))
+            else:
+                first_at[raw_id] = index
+        try:
+            entry = model.model_validate(raw)
+        except ValidationError as exc:
+            reading.issues.extend(validation_issues(exc, model, shown, label, doc, (index,)))
+            continue
+        if not duplicate:
+            entry_id = str(getattr(entry, "id"))  # noqa: B009 - every list model has an id
+            reading.entries[kind][entry_id] = entry
+            reading.positions[kind][entry_id] = index
+
+
+def _read_quests(reading: _Reading) -> None:
+    """Read ``quests/*.yaml``: one quest per file, its id equal to the file name."""
+    folder = reading.root / QUESTS_DIR
+    if not folder.is_dir():
+        return
+    for path in sorted(folder.iterdir()):
+        shown = f"{QUESTS_DIR}/{path.name}"
+        if path.suffix == ".yml":
+            reading.issues.append(
+                ContentIssue(shown, "", "", f"rename to {path.stem}.yaml: quest files end in .yaml"))
+        if path.suffix != ".yaml" or not path.is_file():
+            continue
+        doc, syntax = read_yaml(path, shown)
+        if doc is None:
+            reading.issues.extend(syntax)
+            continue
+        reading.docs[shown] = doc
+        raw = doc.data
+        label = raw["id"] if isinstance(raw, dict) and isinstance(raw.get("id"), str) else path.stem
+        reading.issues.extend(
+            ContentIssue(i.file, label, i.field, i.message, i.line) for i in syntax)
+        if not isinstance(raw, dict):
+            reading.issues.append(ContentIssue(
+                shown, path.stem, "", "expected a mapping of quest fields (id, name, map, ...)",
+                doc.line_for(())))
+            continue
+        reading.written["quests"].add(label)
+        try:
+            quest = Quest.model_validate(raw)
+        except ValidationError as exc:
+            reading.issues.extend(validation_issues(exc, Quest, shown, label, doc))
+            continue
+        if quest.id != path.stem:
+            reading.issues.append(ContentIssue(
+                shown, quest.id, "id", f"expected the quest id to match its file name {path.stem!r}",
+                doc.line_for(("id",))))
+            continue
+        reading.entries["quests"][quest.id] = quest
+        reading.quest_files[quest.id] = path
+        for field_path, message in check_quest_map(quest, path):
+            reading.issues.append(ContentIssue(
+                shown, quest.id, field_path, message, doc.line_for(field_path.split("."))))
+
+
+def _cross_reference(reading: _Reading) -> None:
+    """Report references to ids that do not exist, at the line of the referring field."""
+    for ref in cross_reference(reading.entries, reading.written):
+        if ref.kind == "quests":
+            shown = f"{QUESTS_DIR}/{reading.quest_files[ref.entry].name}"
+            base: tuple[str | int, ...] = ()
+        else:
+            shown = f"{ref.kind}.yaml"
+            base = (reading.positions[ref.kind][ref.entry],)
+        doc = reading.docs.get(shown)
+        line = doc.line_for((*base, *ref.field.split("."))) if doc else None
+        reading.issues.append(ContentIssue(shown, ref.entry, ref.field, ref.message, line))
+
+
+def _label(raw: Any, index: int) -> str:
+    """How an entry is named in issues: its id if it has a usable one, else ``#index``."""
+    if isinstance(raw, dict) and isinstance(raw.get("id"), str) and raw["id"]:
+        return str(raw["id"])
+    return f"#{index}"
+
+
+def _relabel_list_issue(issue: ContentIssue, data: list[Any]) -> ContentIssue:
+    """Move the entry index out of a duplicate-key issue's field path into its entry."""
+    head, _, rest = issue.field.partition(".")
+    if head.isdigit() and int(head) < len(data):
+        return ContentIssue(issue.file, _label(data[int(head)], int(head)), rest, issue.message, issue.line)
+    return issue

@@ -1,0 +1,71 @@
+"""Check that a quest's map file exists and, when the board module is present, that it loads.
+
+Why the map is not parsed here: ``delve.board.mapfile`` owns the map format. Content only
+checks that the file is there; if the board module can be imported, its own loader is
+asked as well, so a broken map is reported with the rest of the pack's problems. The
+import is lazy so the content layer does not depend on the board layer.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Collection, Mapping
+from pathlib import Path
+from typing import Any
+
+from delve.content.quest import Quest
+
+
+def map_path(quest: Quest, quest_file: Path) -> Path:
+    """Where a quest's map lives: its ``map`` field, relative to the quest file's folder."""
+    return quest_file.parent / quest.map
+
+
+def check_quest_map(quest: Quest, quest_file: Path) -> list[tuple[str, str]]:
+    """Problems with the quest's map, as (field path, message) pairs."""
+    path = map_path(quest, quest_file)
+    if not path.is_file():
+        return [("map", f"map file not found: expected {path.name} beside {quest_file.name}")]
+    loader = _board_loader()
+    if loader is None:
+        return []
+    try:
+        board = loader(path)
+    except Exception as exc:  # the board module's own error, whatever its type
+        return [("map", f"map file {path.name} does not load: {exc}")]
+    return _check_areas(quest, board)
+
+
+def _board_loader() -> Callable[[Path], Any] | None:
+    """``delve.board.mapfile.load_map`` if that module exists, else ``None``."""
+    try:
+        module = importlib.import_module("delve.board.mapfile")
+    except ImportError:
+        return None
+    loader = getattr(module, "load_map", None)
+    return loader if callable(loader) else None
+
+
+def _check_areas(quest: Quest, board: Any) -> list[tuple[str, str]]:
+    """Each area the quest describes should be an area of the map, when the map says which."""
+    known = _area_ids(board)
+    if known is None:
+        return []
+    return [
+        (f"areas.{area}", f"the map has no area {area!r}; its areas are: {', '.join(sorted(known))}")
+        for area in quest.areas
+        if area not in known
+    ]
+
+
+def _area_ids(board: Any) -> set[str] | None:
+    """The area ids a loaded map reports, or ``None`` if it reports none we can read."""
+    areas = getattr(board, "areas", None)
+    if callable(areas):
+        areas = areas()
+    if isinstance(areas, Mapping):
+        return {str(key) for key in areas}
+    if isinstance(areas, Collection) and not isinstance(areas, str):
+        ids = {str(getattr(area, "id", area)) for area in areas}
+        return ids or None
+    return None
