@@ -1,15 +1,157 @@
-"""`delve play`: placeholder until its issue lands."""
+"""`delve play`: play a quest in the terminal, heroes by hand against a computer overlord.
+
+The terminal is only a seat: it shows the seat's view and the pending decision, and sends
+back one of the legal choice ids. The game is saved after every accepted choice, so quitting
+(or a crash) loses nothing and `delve play --save FILE` resumes.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
 import typer
+from rich.console import Console
+
+from delve.ai.random_player import RandomPlayer
+from delve.api import GameSetup, load_game, new_game
+from delve.board.geometry import Footprint
+from delve.engine.decision import OVERLORD, Decision
+from delve.engine.game import Game
+
+HELP = ("Type a number, a choice id (e.g. move:3,4), or x,y to move there; "
+        "'map' redraws the board, 'q' saves and quits.")
+
+
+def _marks(game: Game, seat: str) -> list[Any]:
+    from delve.board.render import FigureMark
+
+    marks = []
+    hero_seat = seat != OVERLORD
+    for figure in game.state.figures.values():
+        if not figure.alive or figure.in_town:
+            continue
+        area = game.board.area_of(figure.pos)
+        if hero_seat and area is not None and not game.board.area(area).revealed:
+            continue
+        label = figure.name[0].upper() if figure.kind == "hero" else figure.name[0].lower()
+        marks.append(FigureMark(label=label, footprint=figure.footprint,
+                                side="heroes" if figure.kind == "hero" else "overlord"))
+    return marks
+
+
+def show_board(game: Game, seat: str, console: Console, decision: Decision | None) -> None:
+    """Draw the board as ``seat`` sees it, with the spaces it could move to highlighted."""
+    from delve.board.render import render_board
+
+    highlight = set()
+    if decision is not None:
+        for choice in decision.choices:
+            if choice.id.startswith("move:"):
+                fp = Footprint(x=choice.data["x"], y=choice.data["y"], w=choice.data["w"], h=choice.data["h"])
+                highlight.update(fp.cells())
+    console.print(render_board(game.board, _marks(game, seat), show_unrevealed=seat == OVERLORD,
+                               highlight=highlight))
+    heroes = "  ".join(f"{h.name}: {h.wounds}/{h.max_wounds} wounds, {h.fatigue} fatigue"
+                       for h in game.state.heroes())
+    console.print(f"Round {game.state.round}  conquest {game.state.conquest}  "
+                  f"threat {game.state.overlord.threat}   {heroes}")
+
+
+def resolve_input(text: str, decision: Decision) -> str | None:
+    """Map what a person typed to a legal choice id, or None."""
+    text = text.strip()
+    if text.isdigit() and 1 <= int(text) <= len(decision.choices):
+        return decision.choices[int(text) - 1].id
+    if decision.find(text):
+        return text
+    if decision.find(f"move:{text.replace(' ', '')}"):
+        return f"move:{text.replace(' ', '')}"
+    return None
+
+
+def play_loop(game: Game, humans: set[str], ask: Callable[[str], str], console: Console,
+              save: Path | None = None, ai_seed: int = 0, max_choices: int = 100_000) -> Game:
+    """Run the game: people answer for ``humans`` seats, a random player for the others."""
+    bots: dict[str, RandomPlayer] = {}
+    shown = len(game.state.log)
+    redraw = True
+    for _ in range(max_choices):
+        for event in game.state.log[shown:]:
+            if event.visible_for(next(iter(humans), OVERLORD)):
+                console.print(f"  [dim]{event.text}[/]" + (f" [dim]({event.ref})[/]" if event.ref else ""))
+        shown = len(game.state.log)
+        decision = game.pending
+        if decision is None:
+            console.print(f"[bold]The game is over. Winner: {game.state.winner or 'nobody'}[/]")
+            return game
+        if decision.seat not in humans:
+            bot = bots.setdefault(decision.seat, RandomPlayer(ai_seed + len(bots), end_bias=0.3))
+            game.apply(bot.choose(decision), decision.seat)
+            redraw = True
+            continue
+        if redraw:
+            show_board(game, decision.seat, console, decision)
+            redraw = False
+        console.print(f"[bold]{decision.seat}[/]: {decision.prompt}")
+        moves = [c for c in decision.choices if c.id.startswith("move:")]
+        if moves:
+            console.print(f"  ({len(moves)} reachable spaces are highlighted: type x,y to move)")
+        for number, choice in enumerate(decision.choices, start=1):
+            if not choice.id.startswith("move:"):
+                console.print(f"  {number:>3}. {choice.label}  [dim]{choice.id}[/]")
+        answer = ask("> ")
+        if answer.strip() in ("q", "quit", "exit"):
+            console.print("Saved. Resume with the same command." if save else "Bye.")
+            return game
+        if answer.strip() == "map":
+            redraw = True
+            continue
+        choice_id = resolve_input(answer, decision)
+        if choice_id is None:
+            console.print(f"[yellow]Not a legal choice.[/] {HELP}")
+            continue
+        result = game.apply(choice_id, decision.seat)
+        if not result.accepted:
+            console.print(f"[yellow]Refused:[/] {result.reason}")
+            continue
+        redraw = choice_id.startswith(("move:", "door:", "action:", "end_"))
+        if save is not None:
+            _save(game, save)
+    return game
+
+
+def _save(game: Game, path: Path) -> None:
+    """Write atomically: a crash mid-write never leaves a broken save."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(game.to_json())
+    tmp.replace(path)
 
 
 def register(app: typer.Typer) -> None:
-    """Attach this module's command(s) to the main app."""
+    """Attach the `play` command."""
 
     @app.command("play")
-    def _placeholder() -> None:
-        """Not implemented yet."""
-        typer.echo("not implemented yet")
-        raise typer.Exit(2)
+    def play(
+        quest: str = typer.Option("first-steps", help="Quest id from the starter pack."),
+        heroes: str = typer.Option("", help="Comma-separated hero ids (default: the first two)."),
+        seed: int = typer.Option(1, help="Seed for dice and shuffles."),
+        save: Path = typer.Option(Path("saves/terminal.json"), help="Save file; resumed if it exists."),
+        new: bool = typer.Option(False, "--new", help="Start a new game even if the save file exists."),
+        physical_dice: bool = typer.Option(False, "--physical-dice", help="Enter dice results by hand."),
+    ) -> None:
+        """Play a quest in the terminal: you play the heroes, the computer plays the overlord."""
+        console = Console()
+        if save.exists() and not new:
+            game = load_game(save.read_text())
+            console.print(f"Resuming {save} (round {game.state.round}).")
+        else:
+            setup = GameSetup(quest=quest, heroes=[h for h in heroes.split(",") if h], seed=seed,
+                              chance="manual" if physical_dice else "seeded")
+            game = new_game(setup)
+            _save(game, save)
+        console.print(HELP)
+        humans = {seat for seat in game.state.seats if seat != OVERLORD}
+        play_loop(game, humans, lambda prompt: console.input(prompt), console, save=save, ai_seed=seed)

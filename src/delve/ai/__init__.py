@@ -1,0 +1,1 @@
+"""Automated players: they read decisions and answer them, like any other seat."""

@@ -1,0 +1,59 @@
+"""Delve's public Python API: create, load and replay games.
+
+Why a facade: interfaces (CLI, web, envs) import only this module and ``delve.engine`` types,
+never the rules modules, so the layers stay as ``docs/architecture.md`` draws them.
+
+    from delve.api import new_game
+    game = new_game(GameSetup(heroes=["sera", "brannoc"], seed=7))
+    decision = game.pending                      # who decides what, and the legal choices
+    result = game.apply(decision.choices[0].id, decision.seat)
+    view = game_view(game, "h1")                 # what that seat may see
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from delve.content.loader import load_pack, load_starter_pack
+from delve.engine.decision import ChoiceRecord
+from delve.engine.game import Game
+from delve.engine.state import GameState
+from delve.engine.views import view
+from delve.rules.setup import GameSetup, new_state
+from delve.rulesets import handlers_for
+
+__all__ = ["Game", "GameSetup", "game_view", "load_game", "new_game", "open_pack", "replay_game"]
+
+
+def open_pack(name: str) -> Any:
+    """The starter pack by name, or a pack folder by path."""
+    if name == "starter":
+        return load_starter_pack()
+    return load_pack(Path(name))
+
+
+def new_game(setup: GameSetup | None = None, *, transactional: bool = True) -> Game:
+    """A new game of a quest, waiting for its first decision."""
+    setup = setup or GameSetup()
+    pack = open_pack(setup.pack)
+    state = new_state(setup, pack)
+    return Game(state, handlers_for(setup.ruleset), transactional=transactional)
+
+
+def load_game(text: str) -> Game:
+    """A game from a save made with ``Game.to_json``."""
+    state = GameState.model_validate_json(text)
+    return Game(state, handlers_for(state.ruleset))
+
+
+def replay_game(setup: GameSetup, choices: list[ChoiceRecord]) -> Game:
+    """Rebuild a game from its setup and its recorded choices."""
+    game = new_game(setup)
+    game.replay(choices)
+    return game
+
+
+def game_view(game: Game, seat: str) -> dict[str, Any]:
+    """What ``seat`` may see of ``game`` (see ``delve.engine.views``)."""
+    return view(game, seat)

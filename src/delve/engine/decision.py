@@ -1,0 +1,79 @@
+"""What the engine asks of a seat, what a seat may answer, and what happened as a result.
+
+Why plain data: every client (terminal, web, AI, scenario, RL env) reads the same
+``Decision`` and answers with one of its ``Choice`` ids, so no interface ever decides a rule.
+Choice ids are stable strings built from the choice's meaning (``move:3,4``, ``action:run``),
+not list positions, so a recorded game replays even if the order of the list changes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+OVERLORD = "overlord"
+TABLE = "table"  # the seat that enters physical dice results; any connected player may answer
+
+
+class Choice(BaseModel):
+    """One legal answer to a decision."""
+
+    id: str
+    label: str
+    data: dict[str, Any] = Field(default_factory=dict)
+
+
+class Decision(BaseModel):
+    """The pending question: who decides, what kind of decision, and every legal choice."""
+
+    seat: str
+    kind: str
+    prompt: str
+    choices: list[Choice]
+    serial: int = 0  # increases with every accepted choice; a stale answer names an old serial
+
+    def find(self, choice_id: str) -> Choice | None:
+        """The choice with this id, if it is legal now."""
+        for choice in self.choices:
+            if choice.id == choice_id:
+                return choice
+        return None
+
+
+class Event(BaseModel):
+    """Something that happened, in plain words, with the rulebook section it follows.
+
+    ``visible_to`` is None for public events; otherwise only the listed seats may see it
+    (for example the overlord drawing a named card).
+    """
+
+    kind: str
+    text: str
+    ref: str = ""
+    data: dict[str, Any] = Field(default_factory=dict)
+    visible_to: list[str] | None = None
+
+    def visible_for(self, seat: str) -> bool:
+        """True if ``seat`` may see this event."""
+        return self.visible_to is None or seat in self.visible_to
+
+
+class ApplyResult(BaseModel):
+    """The answer to ``Game.apply``: accepted with its events, or refused with a reason."""
+
+    accepted: bool
+    reason: str = ""
+    events: list[Event] = Field(default_factory=list)
+
+    @classmethod
+    def refused(cls, reason: str) -> ApplyResult:
+        """A refusal; the game state is exactly as it was."""
+        return cls(accepted=False, reason=reason)
+
+
+class ChoiceRecord(BaseModel):
+    """One accepted choice, as the replay format stores it."""
+
+    seat: str
+    choice: str

@@ -1,0 +1,150 @@
+"""The whole state of one game, as plain serializable data.
+
+Why pydantic models and no behaviour here: the state must save to JSON and load back with
+nothing lost, clone cheaply for AI search, and hash for replay checks. Rules live in
+``delve.rules``; steps (``delve.engine.steps``) are plain data too, so a paused game is just
+this object.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from delve.board.geometry import Footprint, Pos
+from delve.board.grid import Board
+from delve.engine.chance import ChanceState
+from delve.engine.decision import ChoiceRecord, Event
+
+Side = Literal["heroes", "overlord"]
+FigureKind = Literal["hero", "monster"]
+
+# Rulebook: Special Abilities and Gameplay Rules. Lingering effect tokens a figure can carry.
+CONDITION_TOKENS = ("bleed", "burn", "daze", "frost", "poison", "stun", "web", "curse")
+ORDERS = ("aim", "dodge", "guard", "rest", "prolonged")
+
+
+class AbilityRef(BaseModel):
+    """A special ability on a figure or attack, with its rank where it has one."""
+
+    name: str
+    rank: int = 0
+
+
+class FigureState(BaseModel):
+    """A hero or monster on the board (or, for a hero, in town)."""
+
+    id: str
+    kind: FigureKind
+    side: Side
+    name: str
+    content_id: str = ""
+    master: bool = False
+    named: bool = False
+    seat: str = ""  # the seat that controls a hero; monsters belong to the overlord
+    footprint: Footprint
+    in_town: bool = False
+    speed: int
+    armor: int = 0
+    max_wounds: int
+    wounds: int  # wounds left: a figure dies when this reaches 0
+    max_fatigue: int = 0
+    fatigue: int = 0
+    traits: dict[str, int] = Field(default_factory=dict)  # melee / ranged / magic power dice
+    dice: list[str] = Field(default_factory=list)  # a monster's attack dice
+    attack_type: str = "melee"
+    abilities: list[AbilityRef] = Field(default_factory=list)
+    immunities: list[str] = Field(default_factory=list)
+    tokens: dict[str, int] = Field(default_factory=dict)
+    order: str | None = None  # the one order token placed on a hero, if any
+    conquest_value: int = 0
+    coins: int = 0
+
+    @property
+    def pos(self) -> Pos:
+        """The anchor space (the only space of a small figure)."""
+        return (self.footprint.x, self.footprint.y)
+
+    @property
+    def alive(self) -> bool:
+        """Heroes are never removed (they go to town); monsters are removed when killed."""
+        return self.wounds > 0
+
+    def token(self, name: str) -> int:
+        """How many tokens of this kind the figure carries."""
+        return self.tokens.get(name, 0)
+
+
+class SeatState(BaseModel):
+    """A player at the table: the overlord, or a hero player controlling one or two heroes."""
+
+    id: str
+    heroes: list[str] = Field(default_factory=list)
+    name: str = ""
+
+
+class OverlordState(BaseModel):
+    """The overlord's cards and threat. The deck is an unordered multiset: every draw is chance.
+
+    Why unordered: there is then no deck order that could leak to a hero seat, and an AI can
+    resample what it cannot see (architecture sketch, lessons).
+    """
+
+    threat: int = 0
+    hand: list[str] = Field(default_factory=list)
+    deck: list[str] = Field(default_factory=list)
+    discard: list[str] = Field(default_factory=list)
+
+
+class GameState(BaseModel):
+    """Everything about one game. ``Game`` wraps it with the decision API."""
+
+    format: int = 1
+    ruleset: str = "1e"
+    pack: str = "starter"
+    quest: str = ""
+    seed: int = 0
+    board: Board
+    figures: dict[str, FigureState] = Field(default_factory=dict)
+    seats: dict[str, SeatState] = Field(default_factory=dict)
+    first_hero: str = ""  # the hero seat that breaks ties (Rulebook: Choose Overlord Player)
+    conquest: int = 0
+    overlord: OverlordState = Field(default_factory=OverlordState)
+    round: int = 0
+    stack: list[Step] = Field(default_factory=list)
+    chance: ChanceState = Field(default_factory=ChanceState)
+    serial: int = 0
+    history: list[ChoiceRecord] = Field(default_factory=list)
+    log: list[Event] = Field(default_factory=list)
+    winner: Side | None = None
+    next_id: int = 1
+    flags: dict[str, Any] = Field(default_factory=dict)
+
+    def heroes(self) -> list[FigureState]:
+        """Every hero, in seat order."""
+        return [f for f in self.figures.values() if f.kind == "hero"]
+
+    def monsters(self) -> list[FigureState]:
+        """Every monster on the board."""
+        return [f for f in self.figures.values() if f.kind == "monster"]
+
+    def new_id(self, prefix: str) -> str:
+        """A fresh, never reused id such as ``m7``."""
+        value = f"{prefix}{self.next_id}"
+        self.next_id += 1
+        return value
+
+
+class Step(BaseModel):
+    """One entry of the resolution stack: a kind (looked up in the step registry) and its data.
+
+    Why plain data rather than a paused generator: generators cannot be copied, pickled or
+    saved; a step can.
+    """
+
+    kind: str
+    data: dict[str, Any] = Field(default_factory=dict)
+
+
+GameState.model_rebuild()

@@ -1,0 +1,107 @@
+"""What each seat may see of a game.
+
+Hidden information is enforced here, in the engine, so no interface can leak it by accident.
+A hero seat never receives: the overlord's hand or deck, chest contents, anything in an
+unrevealed area (spaces, walls, doors, markers, figures), the choices of another seat's
+pending decision, private events, or the chance state. No seat receives the chance state:
+with it, future dice could be predicted.
+
+Why a plain JSON-ready dict: the web table, the terminal and the RL environments all
+serialise it as it is.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from delve.board.geometry import Pos
+from delve.board.grid import Board
+from delve.engine.decision import OVERLORD
+from delve.engine.game import Game
+
+# Marker data a hero may see; anything else (a chest's number or contents) stays hidden.
+PUBLIC_MARKER_DATA = frozenset({"colour", "active", "rune", "direction", "dark", "name"})
+
+
+def _visible_space(board: Board, p: Pos, hero_seat: bool) -> bool:
+    if not hero_seat:
+        return True
+    area_id = board.area_of(p)
+    return area_id is None or board.area(area_id).revealed
+
+
+def board_view(board: Board, hero_seat: bool) -> dict[str, Any]:
+    """The board as a seat sees it: unrevealed areas are left out for hero seats."""
+    seen = {p for p in board.spaces() if _visible_space(board, p, hero_seat)}
+    return {
+        "width": board.width,
+        "height": board.height,
+        "spaces": [
+            {"x": x, "y": y, "terrain": board.terrain[y][x], "area": board.area_of((x, y))}
+            for (x, y) in sorted(seen, key=lambda p: (p[1], p[0]))
+        ],
+        "walls": [[list(a), list(b)] for a, b in board.walls if a in seen or b in seen],
+        "doors": [
+            {"id": d.id, "open": d.open, "rune": d.rune, "edges": [[list(a), list(b)] for a, b in d.edges]}
+            for d in board.doors
+            if any(p in seen for p in d.spaces())
+        ],
+        "markers": [
+            {
+                "id": m.id,
+                "kind": m.kind,
+                "pos": list(m.pos),
+                "data": {k: v for k, v in m.data.items() if not hero_seat or k in PUBLIC_MARKER_DATA},
+            }
+            for m in board.markers
+            if m.pos in seen
+        ],
+        "areas": [
+            {"id": a.id, "name": a.name, "revealed": a.revealed}
+            for a in board.areas
+            if a.revealed or not hero_seat
+        ],
+    }
+
+
+def view(game: Game, seat: str) -> dict[str, Any]:
+    """Everything ``seat`` may know about ``game``."""
+    state = game.state
+    hero_seat = seat != OVERLORD
+    board = board_view(state.board, hero_seat)
+    seen = {(s["x"], s["y"]) for s in board["spaces"]}
+    figures = [
+        figure.model_dump(mode="json")
+        for figure in state.figures.values()
+        if figure.in_town or any(cell in seen for cell in figure.footprint.cells())
+    ]
+    overlord: dict[str, Any] = {
+        "threat": state.overlord.threat,
+        "hand_size": len(state.overlord.hand),
+        "deck_size": len(state.overlord.deck),
+        "discard": list(state.overlord.discard),
+    }
+    if not hero_seat:
+        overlord["hand"] = list(state.overlord.hand)
+    pending = game.pending
+    pending_view: dict[str, Any] | None = None
+    if pending is not None:
+        pending_view = {"seat": pending.seat, "kind": pending.kind, "serial": pending.serial}
+        if pending.seat == seat:
+            pending_view["prompt"] = pending.prompt
+            pending_view["choices"] = [c.model_dump(mode="json") for c in pending.choices]
+    return {
+        "seat": seat,
+        "ruleset": state.ruleset,
+        "quest": state.quest,
+        "round": state.round,
+        "conquest": state.conquest,
+        "winner": state.winner,
+        "seats": {sid: s.model_dump(mode="json") for sid, s in state.seats.items()},
+        "board": board,
+        "figures": figures,
+        "overlord": overlord,
+        "rune_keys": list(state.flags.get("rune_keys", [])),
+        "pending": pending_view,
+        "log": [e.model_dump(mode="json", exclude={"visible_to"}) for e in state.log if e.visible_for(seat)],
+    }

@@ -1,0 +1,90 @@
+"""Opening and closing doors as a movement action.
+
+Rulebook: Doors, Normal doors, Rune-locked Doors; Movement Actions (2 movement points to open
+or close a door). A figure must stand next to the door; rune-locked doors open for heroes only
+once the heroes hold that colour's rune key, and never for normal or master monsters; named
+monsters may open them. Monsters never open a door into an unrevealed area. A door cannot be
+closed while a figure straddles its line.
+"""
+
+from __future__ import annotations
+
+from delve.board.geometry import Pos
+from delve.board.grid import Door
+from delve.engine.decision import Choice
+from delve.engine.game import EngineError, Game
+from delve.engine.state import FigureState, Step
+from delve.rules.movement import on_board
+from delve.rules.revealing import reveal_for_all_heroes
+
+DOOR_COST = 2
+
+
+def door_spaces(door: Door) -> set[Pos]:
+    """The four spaces a door stands between (ruling: these are the spaces adjacent to it)."""
+    return set(door.spaces())
+
+
+def rune_keys(game: Game) -> list[str]:
+    """Rune key colours the heroes have found (kept by the compass rose)."""
+    keys: list[str] = game.state.flags.setdefault("rune_keys", [])
+    return keys
+
+
+def _leads_to_unrevealed(game: Game, door: Door) -> bool:
+    for cell in door_spaces(door):
+        area = game.board.area_of(cell)
+        if area is not None and not game.board.area(area).revealed:
+            return True
+    return False
+
+
+def _straddled(game: Game, door: Door) -> bool:
+    for figure in game.state.figures.values():
+        if not on_board(figure):
+            continue
+        cells = set(figure.footprint.cells())
+        if any(a in cells and b in cells for a, b in door.edges):
+            return True
+    return False
+
+
+def may_use_door(game: Game, figure: FigureState, door: Door) -> bool:
+    """Whether this figure may open or close this door now (ignoring movement points)."""
+    if not door_spaces(door) & set(figure.footprint.cells()):
+        return False
+    if door.open and _straddled(game, door):
+        return False
+    if figure.kind == "monster":
+        if not door.open and _leads_to_unrevealed(game, door):
+            return False
+        return not door.rune or figure.named
+    return not door.rune or door.rune in rune_keys(game)
+
+
+def door_choices(game: Game, figure: FigureState, mp: int) -> list[Choice]:
+    """One choice per door this figure may open or close with its movement points."""
+    if mp < DOOR_COST:
+        return []
+    choices = []
+    for door in sorted(game.board.doors, key=lambda d: d.id):
+        door_id = door.id
+        if may_use_door(game, figure, door):
+            verb = "Close" if door.open else "Open"
+            choices.append(Choice(id=f"door:{door_id}", label=f"{verb} door {door_id} (2 movement)",
+                                  data={"door": door_id}))
+    return choices
+
+
+def toggle_door(game: Game, figure: FigureState, choice: Choice, payer: Step) -> None:
+    """Pay two movement points and open or close the door."""
+    door = game.board.door(choice.data["door"])
+    if payer.data.get("mp", 0) < DOOR_COST or not may_use_door(game, figure, door):
+        raise EngineError("that door cannot be used now")
+    payer.data["mp"] -= DOOR_COST
+    game.board.set_door_open(door.id, not door.open)
+    state = "opens" if door.open else "closes"
+    game.emit("door_toggled", f"{figure.name} {state} door {door.id}.", ref="Doors",
+              door=door.id, open=door.open, figure=figure.id)
+    if door.open:
+        reveal_for_all_heroes(game)

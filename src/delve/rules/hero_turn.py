@@ -1,0 +1,129 @@
+"""A hero's turn: start-of-turn upkeep, the choice of action, then moving and acting.
+
+Rulebook: Hero Player's Turn (Step 1: Refresh Cards, Step 2: Equip Items, Step 3: Take an
+Action: Run, Battle, Advance, Ready with its half actions), Hero Orders (placing an order with
+Ready; dodge, guard and rest end at the start of the hero's next turn), Spending Fatigue for
+Movement, Movement Actions (doors).
+
+The turn is one step whose ``phase`` moves from ``start`` to ``action`` to ``acting``. While
+acting, the hero's choices are every reachable space, spending fatigue for a movement point,
+the movement actions allowed here, the half actions left (Ready), and ending the turn.
+Attacks join these choices through ``TURN_CHOICE_PROVIDERS`` (the combat rules add them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from delve.engine.decision import Choice, Decision
+from delve.engine.game import EngineError, Game
+from delve.engine.state import FigureState, Step
+from delve.engine.steps import StepHandler, register
+from delve.rules import doors, orders
+from delve.rules.movement import move_choices, start_move
+
+# Rulebook: Step 3: Take an Action. Movement points per action, as multiples of speed.
+ACTIONS: dict[str, tuple[str, str]] = {
+    "run": ("Run", "move up to twice your speed, no attack"),
+    "battle": ("Battle", "up to two attacks, no movement points"),
+    "advance": ("Advance", "move up to your speed and one attack at any point"),
+    "ready": ("Ready", "two different half actions, one of them an order"),
+}
+
+ChoiceProvider = Callable[[Game, Step, FigureState], list[Choice]]
+ChoiceApplier = Callable[[Game, Step, FigureState, Choice], bool]
+TURN_CHOICE_PROVIDERS: list[tuple[ChoiceProvider, ChoiceApplier]] = []
+
+
+def turn_choice_provider(provider: ChoiceProvider, applier: ChoiceApplier) -> None:
+    """Let another rules module offer choices during a hero's turn (e.g. attacks)."""
+    TURN_CHOICE_PROVIDERS.append((provider, applier))
+
+
+def action_points(hero: FigureState, action: str) -> int:
+    """Movement points an action grants at once (Rulebook: Run, Battle, Advance, Ready)."""
+    if action == "run":
+        return hero.speed * 2
+    if action == "advance":
+        return hero.speed
+    return 0
+
+
+@register
+class HeroTurn(StepHandler):
+    """One hero's turn."""
+
+    kind = "hero_turn"
+
+    def run(self, game: Game, step: Step) -> None:
+        hero = game.figure(step.data["hero"])
+        phase = step.data["phase"]
+        if phase == "start":
+            game.emit("hero_turn_started", f"{hero.name}'s turn begins.", ref="Hero Player's Turn",
+                      hero=hero.id)
+            orders.start_of_turn(game, hero)
+            step.data.update(phase="action", mp=0, halves=[], attacks=0)
+            return
+        if phase == "done" or not hero.alive:
+            game.emit("hero_turn_ended", f"{hero.name}'s turn ends.", ref="Hero Player's Turn", hero=hero.id)
+            game.pop(step)
+            return
+        raise EngineError(f"hero turn in phase {phase!r} cannot run on its own")
+
+    def decide(self, game: Game, step: Step) -> Decision | None:
+        hero = game.figure(step.data["hero"])
+        phase = step.data["phase"]
+        if phase == "action":
+            choices = [
+                Choice(id=f"action:{key}", label=f"{name}: {hint}", data={"action": key})
+                for key, (name, hint) in ACTIONS.items()
+            ]
+            return Decision(seat=hero.seat, kind="choose_action",
+                            prompt=f"{hero.name}: choose an action for this turn", choices=choices)
+        if phase == "acting":
+            return Decision(seat=hero.seat, kind="hero_turn",
+                            prompt=f"{hero.name}: {step.data['mp']} movement points left",
+                            choices=self._acting_choices(game, step, hero))
+        return None
+
+    def _acting_choices(self, game: Game, step: Step, hero: FigureState) -> list[Choice]:
+        choices: list[Choice] = []
+        choices += move_choices(game, hero, step.data["mp"])
+        if hero.fatigue > 0:
+            choices.append(Choice(id="fatigue:move", label="Spend 1 fatigue for 1 movement point"))
+        choices += doors.door_choices(game, hero, step.data["mp"])
+        if step.data["action"] == "ready":
+            choices += orders.ready_half_action_choices(game, step, hero)
+        for provider, _ in TURN_CHOICE_PROVIDERS:
+            choices += provider(game, step, hero)
+        choices.append(Choice(id="end_turn", label=f"End {hero.name}'s turn"))
+        return choices
+
+    def choose(self, game: Game, step: Step, choice: Choice) -> None:
+        hero = game.figure(step.data["hero"])
+        if step.data["phase"] == "action":
+            action = choice.data["action"]
+            step.data.update(phase="acting", action=action, mp=action_points(hero, action),
+                             attacks=2 if action == "battle" else 1 if action == "advance" else 0)
+            game.emit("action_chosen", f"{hero.name} takes the {ACTIONS[action][0]} action.",
+                      ref="Step 3: Take an Action", hero=hero.id, action=action)
+            return
+        kind = choice.id.split(":", 1)[0]
+        if kind == "move":
+            start_move(game, hero, choice, step)
+        elif choice.id == "fatigue:move":
+            hero.fatigue -= 1
+            step.data["mp"] += 1
+            game.emit("fatigue_spent", f"{hero.name} spends 1 fatigue for 1 movement point.",
+                      ref="Spending Fatigue for Movement", hero=hero.id)
+        elif kind == "door":
+            doors.toggle_door(game, hero, choice, step)
+        elif kind in ("half", "order"):
+            orders.apply_ready_choice(game, step, hero, choice)
+        elif choice.id == "end_turn":
+            step.data["phase"] = "done"
+        else:
+            for _, applier in TURN_CHOICE_PROVIDERS:
+                if applier(game, step, hero, choice):
+                    return
+            raise EngineError(f"no rule applies choice {choice.id!r}")

@@ -1,0 +1,137 @@
+"""Moving figures: legal destinations, and walking a path one space at a time.
+
+Rulebook: Movement. A choice names a destination, but the engine walks the cheapest path
+space by space, paying movement points as it goes, because entering a space can trigger
+things (revealing an area, losing an aim order; later traps, Aura and guard interrupts).
+Those triggers are hooks (``ENTER_SPACE_HOOKS``); this module names none of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from delve.board.geometry import Footprint, Pos
+from delve.board.movement import Reach, reachable, step_options
+from delve.engine.decision import Choice
+from delve.engine.game import EngineError, Game
+from delve.engine.state import FigureState, Step
+from delve.engine.steps import StepHandler, register
+
+EnterHook = Callable[[Game, FigureState, Footprint], None]
+ENTER_SPACE_HOOKS: list[EnterHook] = []
+
+
+def on_enter_space(hook: EnterHook) -> EnterHook:
+    """Decorator: run ``hook`` each time a figure enters a space during movement."""
+    ENTER_SPACE_HOOKS.append(hook)
+    return hook
+
+
+def on_board(figure: FigureState) -> bool:
+    """True for figures that stand on the board (not dead, not in town)."""
+    return figure.alive and not figure.in_town
+
+
+def enemy_spaces(game: Game, figure: FigureState) -> set[Pos]:
+    """Spaces held by figures of the other side: they block movement (Rulebook: Movement)."""
+    return {
+        cell
+        for other in game.state.figures.values()
+        if other.side != figure.side and on_board(other)
+        for cell in other.footprint.cells()
+    }
+
+
+def occupied_spaces(game: Game, figure: FigureState) -> set[Pos]:
+    """Spaces held by any other figure: a move may pass friends but must end in an empty space."""
+    return {
+        cell
+        for other in game.state.figures.values()
+        if other.id != figure.id and on_board(other)
+        for cell in other.footprint.cells()
+    }
+
+
+def figure_spaces(game: Game, *, exclude: str = "") -> set[Pos]:
+    """Spaces that block line of sight because a figure stands there."""
+    return {
+        cell
+        for other in game.state.figures.values()
+        if other.id != exclude and on_board(other)
+        for cell in other.footprint.cells()
+    }
+
+
+def destinations(game: Game, figure: FigureState, budget: int) -> dict[Footprint, Reach]:
+    """Where ``figure`` may end a move with ``budget`` movement points, and the cheapest path."""
+    if budget <= 0 or not on_board(figure):
+        return {}
+    fly = any(ability.name == "Fly" for ability in figure.abilities)
+    found = reachable(game.board, figure.footprint, budget, enemy_spaces(game, figure),
+                      occupied_spaces(game, figure), fly=fly)
+    found.pop(figure.footprint, None)
+    return found
+
+
+def footprint_key(fp: Footprint) -> str:
+    """A stable text form of a footprint for choice ids: ``x,y`` or ``x,y,w,h``."""
+    if fp.w == 1 and fp.h == 1:
+        return f"{fp.x},{fp.y}"
+    return f"{fp.x},{fp.y},{fp.w},{fp.h}"
+
+
+def move_choices(game: Game, figure: FigureState, budget: int) -> list[Choice]:
+    """One ``move:`` choice per reachable destination, nearest first."""
+    found = destinations(game, figure, budget)
+    ordered = sorted(found.items(), key=lambda item: (item[1].cost, item[0].y, item[0].x))
+    return [
+        Choice(
+            id=f"move:{footprint_key(fp)}",
+            label=f"Move {figure.name} to ({fp.x},{fp.y}) for {reach.cost} movement",
+            data={"x": fp.x, "y": fp.y, "w": fp.w, "h": fp.h, "cost": reach.cost},
+        )
+        for fp, reach in ordered
+    ]
+
+
+def start_move(game: Game, figure: FigureState, choice: Choice, payer: Step) -> None:
+    """Push a ``move_path`` step that walks to the chosen destination, paying ``payer``'s points."""
+    target = Footprint(x=choice.data["x"], y=choice.data["y"], w=choice.data["w"], h=choice.data["h"])
+    reach = destinations(game, figure, payer.data.get("mp", 0)).get(target)
+    if reach is None:
+        raise EngineError(f"{figure.name} cannot reach {footprint_key(target)}")
+    payer_index = next(i for i, s in enumerate(game.state.stack) if s is payer)
+    path = [[fp.x, fp.y, fp.w, fp.h] for fp in reach.path[1:]]
+    game.push("move_path", figure=figure.id, path=path, index=0, payer=payer_index)
+
+
+@register
+class MovePath(StepHandler):
+    """Walk a figure along a path, one space per run, paying and firing enter hooks."""
+
+    kind = "move_path"
+
+    def run(self, game: Game, step: Step) -> None:
+        figure = game.state.figures.get(step.data["figure"])
+        index = step.data["index"]
+        path = step.data["path"]
+        if figure is None or not on_board(figure) or index >= len(path) or step.data.get("stopped"):
+            game.pop(step)
+            return
+        target = Footprint(x=path[index][0], y=path[index][1], w=path[index][2], h=path[index][3])
+        options = dict(step_options(game.board, figure.footprint, enemy_spaces(game, figure),
+                                    fly=any(a.name == "Fly" for a in figure.abilities)))
+        payer = game.state.stack[step.data["payer"]]
+        cost = options.get(target)
+        if cost is None or cost > payer.data.get("mp", 0):
+            game.emit("movement_stopped", f"{figure.name} cannot continue moving.", ref="Movement",
+                      figure=figure.id)
+            game.pop(step)
+            return
+        payer.data["mp"] -= cost
+        figure.footprint = target
+        step.data["index"] = index + 1
+        game.emit("figure_moved", f"{figure.name} moves to ({target.x},{target.y}).", ref="Movement",
+                  figure=figure.id, x=target.x, y=target.y, cost=cost)
+        for hook in ENTER_SPACE_HOOKS:
+            hook(game, figure, target)

@@ -1,0 +1,68 @@
+"""Hero orders: placing them with Ready, and the start-of-turn removals.
+
+Rulebook: Hero Orders (Aim, Dodge, Guard, Rest, Prolonged Action); Step 3: Take an Action /
+4. Ready. A hero holds at most one order. Dodge, guard and rest end at the start of the hero's
+next turn (rest first restores fatigue to its maximum); aim ends when the hero moves.
+How aim, dodge and guard act on attacks belongs to the combat rules.
+"""
+
+from __future__ import annotations
+
+from delve.board.geometry import Footprint
+from delve.engine.decision import Choice
+from delve.engine.game import EngineError, Game
+from delve.engine.state import FigureState, Step
+from delve.rules.movement import on_enter_space
+
+# Orders a hero may place with an order half action. The prolonged action order needs a quest
+# action to work on; the game-loop rules add it.
+PLACEABLE_ORDERS = ("aim", "dodge", "guard", "rest")
+
+
+def start_of_turn(game: Game, hero: FigureState) -> None:
+    """Rulebook: Dodge, Guard, Rest. Orders that last until the start of the next turn end now."""
+    if hero.order == "rest":
+        hero.fatigue = hero.max_fatigue
+        game.emit("rested", f"{hero.name} rests and recovers all fatigue.", ref="Rest", hero=hero.id)
+    if hero.order in ("dodge", "guard", "rest"):
+        game.emit("order_removed", f"{hero.name}'s {hero.order} order ends.", ref="Hero Orders",
+                  hero=hero.id, order=hero.order)
+        hero.order = None
+
+
+def ready_half_action_choices(game: Game, step: Step, hero: FigureState) -> list[Choice]:
+    """The half actions still open to a readying hero (two different ones, one an order)."""
+    halves = step.data.get("halves", [])
+    choices = []
+    if "move" not in halves and len(halves) < 2:
+        choices.append(Choice(id="half:move", label=f"Half action: move up to {hero.speed} spaces"))
+    if "order" not in halves and hero.order is None:
+        for order in PLACEABLE_ORDERS:
+            choices.append(Choice(id=f"order:{order}", label=f"Half action: place a {order} order",
+                                  data={"order": order}))
+    return choices
+
+
+def apply_ready_choice(game: Game, step: Step, hero: FigureState, choice: Choice) -> None:
+    """Take a Ready half action: gain movement points, or place an order token."""
+    halves = step.data.setdefault("halves", [])
+    if choice.id == "half:move":
+        halves.append("move")
+        step.data["mp"] += hero.speed
+        game.emit("half_action", f"{hero.name} takes a move half action.", ref="4. Ready", hero=hero.id)
+    elif choice.id.startswith("order:"):
+        halves.append("order")
+        hero.order = choice.data["order"]
+        game.emit("order_placed", f"{hero.name} places a {hero.order} order.", ref="Hero Orders",
+                  hero=hero.id, order=hero.order)
+    else:
+        raise EngineError(f"unknown half action {choice.id!r}")
+
+
+@on_enter_space
+def _aim_ends_on_moving(game: Game, figure: FigureState, _fp: Footprint) -> None:
+    """Rulebook: Aim. Moving one or more spaces removes the aim order."""
+    if figure.order == "aim":
+        figure.order = None
+        game.emit("order_removed", f"{figure.name} moves and loses the aim order.", ref="Aim",
+                  hero=figure.id, order="aim")

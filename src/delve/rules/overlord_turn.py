@@ -1,0 +1,112 @@
+"""The overlord's turn: collect threat, then activate each monster once.
+
+Rulebook: Overlord Player's Turn (Step 1: Collect Threat and Draw Cards, Step 3: Activate
+Monsters). Drawing and playing overlord cards and spawning (Step 2) belong to the game-loop
+rules and plug in as steps before activation; monster attacks join through
+``ACTIVATION_CHOICE_PROVIDERS`` like hero attacks do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from delve.engine.decision import OVERLORD, Choice, Decision
+from delve.engine.game import EngineError, Game
+from delve.engine.state import FigureState, Step
+from delve.engine.steps import StepHandler, register
+from delve.rules import doors
+from delve.rules.movement import move_choices, on_board, start_move
+
+ChoiceProvider = Callable[[Game, Step, FigureState], list[Choice]]
+ChoiceApplier = Callable[[Game, Step, FigureState, Choice], bool]
+ACTIVATION_CHOICE_PROVIDERS: list[tuple[ChoiceProvider, ChoiceApplier]] = []
+
+
+def collect_threat(game: Game) -> None:
+    """Rulebook: Step 1: Collect Threat and Draw Cards. One threat per hero in the game."""
+    gained = len(game.state.heroes())
+    game.state.overlord.threat += gained
+    game.emit("threat_gained", f"The overlord collects {gained} threat.",
+              ref="Step 1: Collect Threat and Draw Cards", amount=gained)
+
+
+def activatable(game: Game, step: Step) -> list[FigureState]:
+    """Monsters on the board that have not activated this turn."""
+    done = set(step.data.get("activated", []))
+    return [m for m in game.state.monsters() if on_board(m) and m.id not in done]
+
+
+@register
+class OverlordTurn(StepHandler):
+    """The overlord's turn, phase by phase."""
+
+    kind = "overlord_turn"
+
+    def run(self, game: Game, step: Step) -> None:
+        phase = step.data.get("phase", "start")
+        if phase == "start":
+            game.emit("overlord_turn_started", "The overlord's turn begins.", ref="Overlord Player's Turn")
+            collect_threat(game)
+            step.data.update(phase="activate", activated=[])
+            return
+        game.emit("overlord_turn_ended", "The overlord's turn ends.", ref="Overlord Player's Turn")
+        game.pop(step)
+
+    def decide(self, game: Game, step: Step) -> Decision | None:
+        if step.data.get("phase") != "activate":
+            return None
+        choices = [
+            Choice(id=f"activate:{m.id}", label=f"Activate {m.name} at ({m.pos[0]},{m.pos[1]})",
+                   data={"figure": m.id})
+            for m in activatable(game, step)
+        ]
+        choices.append(Choice(id="end_turn", label="End the overlord's turn"))
+        return Decision(seat=OVERLORD, kind="overlord_turn", prompt="Activate a monster or end the turn",
+                        choices=choices)
+
+    def choose(self, game: Game, step: Step, choice: Choice) -> None:
+        if choice.id == "end_turn":
+            step.data["phase"] = "done"
+            return
+        monster = game.figure(choice.data["figure"])
+        step.data["activated"] = [*step.data["activated"], monster.id]
+        game.emit("monster_activated", f"{monster.name} activates.", ref="Step 3: Activate Monsters",
+                  figure=monster.id)
+        game.push("monster_activation", figure=monster.id, mp=monster.speed, attacks=1)
+
+
+@register
+class MonsterActivation(StepHandler):
+    """Rulebook: Step 3: Activate Monsters. Move up to its speed and attack once, in any order."""
+
+    kind = "monster_activation"
+
+    def decide(self, game: Game, step: Step) -> Decision | None:
+        monster = game.state.figures.get(step.data["figure"])
+        if monster is None or not on_board(monster) or step.data.get("done"):
+            return None
+        choices = move_choices(game, monster, step.data["mp"])
+        choices += doors.door_choices(game, monster, step.data["mp"])
+        for provider, _ in ACTIVATION_CHOICE_PROVIDERS:
+            choices += provider(game, step, monster)
+        choices.append(Choice(id="end_activation", label=f"End {monster.name}'s activation"))
+        return Decision(seat=OVERLORD, kind="monster_activation",
+                        prompt=f"{monster.name}: {step.data['mp']} movement points left", choices=choices)
+
+    def run(self, game: Game, step: Step) -> None:
+        game.pop(step)
+
+    def choose(self, game: Game, step: Step, choice: Choice) -> None:
+        monster = game.figure(step.data["figure"])
+        kind = choice.id.split(":", 1)[0]
+        if kind == "move":
+            start_move(game, monster, choice, step)
+        elif kind == "door":
+            doors.toggle_door(game, monster, choice, step)
+        elif choice.id == "end_activation":
+            step.data["done"] = True
+        else:
+            for _, applier in ACTIVATION_CHOICE_PROVIDERS:
+                if applier(game, step, monster, choice):
+                    return
+            raise EngineError(f"no rule applies choice {choice.id!r}")

@@ -1,0 +1,52 @@
+"""Small games built by hand, for engine tests that need no map file."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from delve.board.geometry import Footprint
+from delve.board.grid import Area, Board
+from delve.engine.chance import seeded
+from delve.engine.decision import OVERLORD
+from delve.engine.game import Game
+from delve.engine.state import FigureState, GameState, SeatState, Step
+from delve.rulesets import handlers_for
+
+
+def open_room(width: int = 6, height: int = 6) -> Board:
+    return Board(width=width, height=height,
+                 terrain=[["floor"] * width for _ in range(height)],
+                 area_ids=[["room"] * width for _ in range(height)],
+                 areas=[Area(id="room", name="room", revealed=True)])
+
+
+def small_game(seed: int = 1) -> Game:
+    """Two heroes (seats h1, h2) and one goblin in an open 6x6 room, at the start of round 1."""
+    state = GameState(board=open_room(), chance=seeded(seed), conquest=5)
+    state.seats = {OVERLORD: SeatState(id=OVERLORD), "h1": SeatState(id="h1", heroes=["a"]),
+                   "h2": SeatState(id="h2", heroes=["b"])}
+    state.first_hero = "h1"
+    state.figures = {
+        "a": FigureState(id="a", kind="hero", side="heroes", name="Ada", seat="h1",
+                         footprint=Footprint(x=0, y=0), speed=3, max_wounds=10, wounds=10,
+                         max_fatigue=4, fatigue=4),
+        "b": FigureState(id="b", kind="hero", side="heroes", name="Bo", seat="h2",
+                         footprint=Footprint(x=1, y=0), speed=4, max_wounds=8, wounds=8,
+                         max_fatigue=3, fatigue=3),
+        "g": FigureState(id="g", kind="monster", side="overlord", name="goblin",
+                         footprint=Footprint(x=5, y=5), speed=5, max_wounds=3, wounds=3),
+    }
+    state.stack = [Step(kind="rounds")]
+    return Game(state, handlers_for("1e"))
+
+
+@pytest.fixture
+def game() -> Game:
+    return small_game()
+
+
+@pytest.fixture
+def make_game() -> Callable[..., Game]:
+    return small_game
