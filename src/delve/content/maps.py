@@ -21,8 +21,14 @@ def map_path(quest: Quest, quest_file: Path) -> Path:
     return quest_file.parent / quest.map
 
 
-def check_quest_map(quest: Quest, quest_file: Path) -> list[tuple[str, str]]:
-    """Problems with the quest's map, as (field path, message) pairs."""
+def check_quest_map(
+    quest: Quest, quest_file: Path, monsters: Collection[str] | None = None
+) -> list[tuple[str, str]]:
+    """Problems with the quest's map, as (field path, message) pairs.
+
+    ``monsters`` are the monster ids of the pack; when given, every monster the map places
+    must be one of them or one of the quest's named monsters.
+    """
     path = map_path(quest, quest_file)
     if not path.is_file():
         return [("map", f"map file not found: expected {path.name} beside {quest_file.name}")]
@@ -33,7 +39,10 @@ def check_quest_map(quest: Quest, quest_file: Path) -> list[tuple[str, str]]:
         board = loader(path)
     except Exception as exc:  # the board module's own error, whatever its type
         return [("map", f"map file {path.name} does not load: {exc}")]
-    return _check_areas(quest, board)
+    problems = _check_areas(quest, board)
+    if monsters is not None:
+        problems.extend(_check_placements(quest, board, monsters))
+    return problems
 
 
 def _board_loader() -> Callable[[Path], Any] | None:
@@ -58,8 +67,22 @@ def _check_areas(quest: Quest, board: Any) -> list[tuple[str, str]]:
     ]
 
 
-def _area_ids(board: Any) -> set[str] | None:
+def _check_placements(quest: Quest, loaded: Any, monsters: Collection[str]) -> list[tuple[str, str]]:
+    """Monsters the map sets up must exist in the pack or be named monsters of the quest."""
+    named = {m.id for m in quest.named_monsters}
+    problems: list[tuple[str, str]] = []
+    for placement in getattr(loaded, "placements", None) or ():
+        monster = getattr(placement, "monster", None)
+        if isinstance(monster, str) and monster not in monsters and monster not in named:
+            known = ", ".join(sorted({*monsters, *named})) or "none"
+            problems.append(("map", f"the map places monster {monster!r}, which is neither a monster "
+                                    f"of the pack nor a named monster of the quest; known: {known}"))
+    return problems
+
+
+def _area_ids(loaded: Any) -> set[str] | None:
     """The area ids a loaded map reports, or ``None`` if it reports none we can read."""
+    board = getattr(loaded, "board", loaded)
     areas = getattr(board, "areas", None)
     if callable(areas):
         areas = areas()

@@ -9,9 +9,10 @@ Prolonged Action; Conquest Tokens.
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
 
-from pydantic import Discriminator, Field, StringConstraints, Tag, field_validator, model_validator
+from pydantic import Discriminator, Field, Tag, field_validator, model_validator
 
 from delve.content.effects import Effect
 from delve.content.refs import (
@@ -41,8 +42,7 @@ __all__ = [
     "VictoryCondition",
 ]
 
-# A map file name: a plain relative path ending in .map (no "..": see Quest._map_inside_pack).
-MapFileName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-][A-Za-z0-9_./-]*\.map$")]
+_MAP_NAME = re.compile(r"^[A-Za-z0-9_-][A-Za-z0-9_./-]*\.map$")
 
 
 class TreacheryBudget(Model):
@@ -217,7 +217,7 @@ class Quest(Model):
 
     id: ContentId
     name: Text
-    map: MapFileName = Field(description="map file, relative to the quest file")
+    map: str = Field(description="map file, relative to the quest file")
     tutorial: bool = False
     starting_conquest: Positive
     treachery: TreacheryBudget = TreacheryBudget()
@@ -233,7 +233,12 @@ class Quest(Model):
     def _map_inside_pack(cls, value: str) -> str:
         """A pack is copied as one folder, so its maps must not point outside it."""
         if ".." in value.split("/"):
-            raise ValueError("expected a path inside the pack's quests folder, without '..'")
+            raise ValueError(f"expected a path inside the pack's quests folder, without '..', got {value!r}")
+        if not _MAP_NAME.match(value):
+            raise ValueError(
+                "expected a relative file name ending in .map (letters, digits, '-', '_', '/'), "
+                f"got {value!r}"
+            )
         return value
 
     @model_validator(mode="after")
