@@ -6,7 +6,7 @@ from functools import cache
 from typing import Any
 
 from delve.board.geometry import Footprint
-from delve.board.mapfile import parse_map
+from delve.board.mapfile import Placement, parse_map
 from delve.engine.chance import scripted, seeded
 from delve.engine.decision import OVERLORD
 from delve.engine.state import AbilityRef, FigureState, GameState, SeatState, Step
@@ -75,6 +75,20 @@ def _figure(spec: FigureSpec, scenario: Scenario, seat: str, players: int) -> Fi
     return figure
 
 
+def _place_map_monsters(state: GameState, placements: list[Placement], scenario: Scenario,
+                        players: int) -> None:
+    """Monsters drawn on the map: on the board if their area is revealed, else kept in reserve."""
+    for placement in placements:
+        if placement.kind != "monster" or placement.monster is None:
+            continue
+        figure = monster_figure(_pack(scenario.pack).monsters[placement.monster], state.new_id("m"),
+                                placement.footprint, master=placement.master, players=players)
+        if placement.area is None or state.board.area(placement.area).revealed:
+            state.figures[figure.id] = figure
+        else:
+            state.flags["reserve"].setdefault(placement.area, []).append(figure.model_dump(mode="json"))
+
+
 def build_state(scenario: Scenario, source: str) -> GameState:
     """The game state the scenario describes, with its stack set where play starts."""
     try:
@@ -106,6 +120,7 @@ def build_state(scenario: Scenario, source: str) -> GameState:
         state.figures[figure.id] = figure
         if figure.kind == "hero":
             state.seats[figure.seat].heroes.append(figure.id)
+    _place_map_monsters(state, quest_map.placements, scenario, players)
     heroes = [f.id for f in state.heroes()]
     start = scenario.start
     if start.hero_turn is not None:
