@@ -1,0 +1,91 @@
+"""`delve content check|list|show`, run through Typer's test runner on the content sub-app."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from delve.cli.content_cmd import register
+from delve.content import maps
+
+
+def _app() -> typer.Typer:
+    """A bare app with only the content commands, so other commands' state cannot interfere."""
+    app = typer.Typer()
+
+    @app.callback()
+    def _root() -> None:
+        """Test root."""
+
+    register(app)
+    return app
+
+
+def _run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(_app(), ["content", *args])
+    return result.exit_code, result.output
+
+
+def test_check_a_good_pack(starter_copy: Path) -> None:
+    code, out = _run("check", str(starter_copy))
+    assert code == 0, out
+    assert out.startswith("OK: pack 'Starter'")
+    assert "4 heroes" in out and "1 quests" in out
+
+
+def test_check_defaults_to_the_starter_pack() -> None:
+    code, out = _run("check")
+    if (Path(maps.__file__).parent / "packs" / "starter" / "quests" / "first-steps.map").exists():
+        assert code == 0, out
+    else:
+        assert code == 1 and "map file not found" in out
+
+
+def test_check_a_broken_pack_lists_every_issue(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(maps, "_board_loader", lambda: None)
+    (tmp_path / "heroes.yaml").write_text("- {id: tom, name: Tom}\n- {id: tom}\n", encoding="utf-8")
+    code, out = _run("check", str(tmp_path))
+    assert code == 1
+    lines = out.strip().splitlines()
+    assert "heroes.yaml:1: tom: speed: missing required field" in lines
+    assert any(line.startswith("heroes.yaml:2: tom: id: duplicate id 'tom'") for line in lines)
+    assert lines[-1].startswith(f"{len(lines) - 1} problems in ")
+
+
+def test_list_each_kind(starter_copy: Path) -> None:
+    code, out = _run("list", "monsters", "--pack", str(starter_copy))
+    assert code == 0, out
+    ids = [line.split()[0] for line in out.strip().splitlines()]
+    assert ids == ["goblin", "skeleton", "ogre", "spitter"]
+    assert "2x2 melee" in out
+    for kind in ("heroes", "familiars", "items", "skills", "overlord", "quests"):
+        code, out = _run("list", kind, "-p", str(starter_copy))
+        assert code == 0 and out.strip(), kind
+    code, out = _run("list", "dragons", "-p", str(starter_copy))
+    assert code != 0
+
+
+def test_show_renders_a_card(starter_copy: Path) -> None:
+    code, out = _run("show", "items", "hunters-sword", "--pack", str(starter_copy))
+    assert code == 0, out
+    assert "Hunter's Sword" in out and "2 surges: +2 pierce" in out
+    assert "Balanced for the long walk" in out
+    code, out = _run("show", "monsters", "spitter", "--pack", str(starter_copy))
+    assert code == 0 and "Blast 1" in out and "Stats by number of players" in out
+    code, out = _run("show", "quests", "first-steps", "--pack", str(starter_copy))
+    assert code == 0 and "kill_named grolm" in out
+
+
+def test_show_unknown_id_suggests(starter_copy: Path) -> None:
+    code, out = _run("show", "heroes", "sel", "--pack", str(starter_copy))
+    assert code == 1
+    assert "No heroes entry 'sel'" in out and "sela" in out
+
+
+def test_list_a_broken_pack_points_at_check(tmp_path: Path) -> None:
+    (tmp_path / "heroes.yaml").write_text("- {id: tom}\n", encoding="utf-8")
+    code, out = _run("list", "heroes", "--pack", str(tmp_path))
+    assert code == 1 and "delve content check" in out
