@@ -73,8 +73,8 @@ class BoardIndex:
 
     def is_space(self, p: Pos) -> bool:
         """Inside the rectangle and a real space."""
-        return 0 <= p[0] < self.width and 0 <= p[1] < self.height and bool(
-            self.space[p[1] * self.width + p[0]]
+        return (
+            0 <= p[0] < self.width and 0 <= p[1] < self.height and bool(self.space[p[1] * self.width + p[0]])
         )
 
     def edge_blocked(self, a: Pos, b: Pos) -> bool:

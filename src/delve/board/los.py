@@ -204,9 +204,7 @@ def _los(ix: BoardIndex, a: Pos, b: Pos, blockers: Collection[Pos]) -> bool:
             touched: list[int] = []
             if _trace(ix, a[0], a[1], b[0], b[1], _NO_BLOCKERS, touched):
                 # Only figures the looker could see (figures aside) get in the way.
-                real = {
-                    c for c in touched if c in figures and _clear_ignoring_figures(ix, a, ix.pos(c))
-                }
+                real = {c for c in touched if c in figures and _clear_ignoring_figures(ix, a, ix.pos(c))}
                 if not real or _trace(ix, a[0], a[1], b[0], b[1], real, None):
                     return True
     if ix.stairs:
@@ -225,9 +223,7 @@ def has_line_of_sight(board: Board, a: Pos, b: Pos, blockers: Collection[Pos] = 
     return _los(board.index(), a, b, blockers)
 
 
-def footprint_line_of_sight(
-    board: Board, fp: Footprint, target: Pos, blockers: Collection[Pos] = ()
-) -> bool:
+def footprint_line_of_sight(board: Board, fp: Footprint, target: Pos, blockers: Collection[Pos] = ()) -> bool:
     """Whether a (possibly large) figure sees ``target`` from any of its spaces.
 
     Rulebook: Step 2: Confirm Line of Sight -- a large monster may trace from the centre of any

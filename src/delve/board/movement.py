@@ -137,9 +137,7 @@ def _applies(t: TerrainDef, cells: tuple[int, ...], terr: list[TerrainDef | None
     return all(terr[c] is t for c in cells)
 
 
-def _cost_and_hazard(
-    ix: BoardIndex, old: tuple[int, ...], new: tuple[int, ...]
-) -> tuple[int, int]:
+def _cost_and_hazard(ix: BoardIndex, old: tuple[int, ...], new: tuple[int, ...]) -> tuple[int, int]:
     """Movement points and harmful-effect count for a step from ``old`` to ``new`` spaces."""
     terr = ix.terr
     cost = 1
