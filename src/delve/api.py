@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from delve.content.loader import load_pack, load_starter_pack
+from delve.content.pack import Pack
 from delve.engine.decision import ChoiceRecord
 from delve.engine.game import Game
 from delve.engine.state import GameState
@@ -26,7 +27,7 @@ from delve.rulesets import handlers_for
 __all__ = ["Game", "GameSetup", "game_view", "load_game", "new_game", "open_pack", "replay_game"]
 
 
-def open_pack(name: str) -> Any:
+def open_pack(name: str) -> Pack:
     """The starter pack by name, or a pack folder by path."""
     if name == "starter":
         return load_starter_pack()

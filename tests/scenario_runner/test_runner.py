@@ -77,3 +77,11 @@ def test_cli_passes_and_fails(tmp_path: Path) -> None:
     failed = runner.invoke(app, ["scenario", "run", str(GOOD), str(bad)])
     assert failed.exit_code == 1
     assert "FAIL" in failed.output and "conquest: expected 99, got 10" in failed.output
+
+
+def test_the_documented_example_passes(tmp_path: Path) -> None:
+    """docs/scenarios.md's complete example is a real, passing scenario."""
+    doc = (Path(__file__).parents[2] / "docs" / "scenarios.md").read_text()
+    example = doc.split("```yaml\n", 1)[1].split("```", 1)[0]
+    result = run_scenario_file(write(tmp_path, example))
+    assert result.ok, result.failures

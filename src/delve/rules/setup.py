@@ -15,6 +15,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from delve.board.geometry import Footprint
+from delve.content.pack import Pack
 from delve.content.schema import Hero, MonsterType
 from delve.engine.chance import ChanceState
 from delve.engine.decision import OVERLORD
@@ -71,7 +72,7 @@ def monster_figure(monster: MonsterType, figure_id: str, fp: Footprint, *, maste
     )
 
 
-def new_state(setup: GameSetup, pack: Any) -> GameState:
+def new_state(setup: GameSetup, pack: Pack) -> GameState:
     """The state of a new game before the first choice (its stack starts the first round)."""
     from delve.board.mapfile import load_map  # maps are parsed only when a quest is set up
 
@@ -100,7 +101,7 @@ def new_state(setup: GameSetup, pack: Any) -> GameState:
     players = players_in_game(state)
     reserve: dict[str, list[dict[str, Any]]] = {}
     for placement in quest_map.placements:
-        if placement.kind != "monster":
+        if placement.kind != "monster" or placement.monster is None:
             continue
         figure = monster_figure(pack.monsters[placement.monster], state.new_id("m"), placement.footprint,
                                 master=placement.master, players=players)
@@ -110,7 +111,7 @@ def new_state(setup: GameSetup, pack: Any) -> GameState:
         else:
             reserve.setdefault(area, []).append(figure.model_dump(mode="json"))
     state.flags["reserve"] = reserve
-    deck = [card.id for card in pack.overlord_cards.values() for _ in range(card.copies)]
+    deck = [card.id for card in pack.overlord.values() for _ in range(card.copies)]
     state.overlord.deck = sorted(deck)
     state.stack = [Step(kind="rounds"), Step(kind="game_setup")]
     return state
