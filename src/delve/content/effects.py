@@ -55,8 +55,6 @@ Target = Literal[
     "each_monster",
     "each_hero_in_area",
     "each_adjacent_enemy",
-    "overlord",
-    "heroes",
 ]
 TARGETS: tuple[str, ...] = get_args(Target)
 
