@@ -39,9 +39,8 @@ from delve.rules.attack_math import (
     Defense,
     Objective,
     RollTotals,
-    best_spend,
+    best_play,
     fatigue_dice_allowed,
-    resolve,
 )
 from delve.rules.dice import DICE, POWER
 
@@ -144,13 +143,12 @@ def _pool(dice: tuple[str, ...], power: int) -> tuple[tuple[str, int], ...]:
 # -- resolution ---------------------------------------------------------------------------------
 @lru_cache(maxsize=1 << 16)
 def _outcome(key: Key, rules: _Rules) -> tuple[int, bool]:
-    """(wounds, hit) of a final state, played with the engine's own ``best_spend``."""
+    """(wounds, hit) of a final state, played with the engine's own ``best_play``."""
     if key[0] < 0:
         return 0, False
     rng, hearts, surges, enh = key
     totals = RollTotals(False, rng, hearts, surges, enh, 0)
-    p, d = rules.profile, rules.defense
-    out = resolve(totals, p, best_spend(totals, p, d, rules.objective, rules.kill), d)
+    out = best_play(totals, rules.profile, rules.defense, rules.objective, rules.kill)[1]
     return out.wounds, out.hit
 
 
@@ -165,6 +163,14 @@ class _Solver:
         self.pool = _pool(query.dice, power)
         self.length = self._wound_bound() + 2
         self._after: dict[tuple[Key, int], tuple[Vector, Value]] = {}
+        self._outcomes: dict[Key, tuple[int, bool]] = {}  # spares hashing the rules per lookup
+
+    def outcome(self, key: Key) -> tuple[int, bool]:
+        """(wounds, hit) of a final state (see ``_outcome``)."""
+        out = self._outcomes.get(key)
+        if out is None:
+            out = self._outcomes[key] = _outcome(key, self.rules)
+        return out
 
     def _wound_bound(self) -> int:
         """An upper bound on wounds, to size outcome vectors."""
@@ -186,7 +192,7 @@ class _Solver:
 
     def final(self, key: Key) -> Vector:
         v = np.zeros(self.length)
-        wounds, hit = _outcome(key, self.rules)
+        wounds, hit = self.outcome(key)
         v[wounds] = 1.0
         v[-1] = float(hit)
         return v
@@ -218,11 +224,15 @@ class _Solver:
         return _Rerolls(self, maximise=mode == "aim").solve()
 
     def _no_reroll(self) -> Vector:
-        dist = _pool_dist(self.pool, self.rules.cap, self.rules.bash)
-        if self.fatigue == 0:
+        return self.mix(_pool_dist(self.pool, self.rules.cap, self.rules.bash))
+
+    def mix(self, dist: Dist) -> Vector:
+        """The outcome distribution when the roll reaches each state of ``dist`` with its
+        probability and fatigue is then played optimally."""
+        if self.fatigue == 0:  # every state is final: count (wounds, hit) directly
             keys = list(dist)
             probs = np.fromiter(dist.values(), dtype=np.float64, count=len(keys))
-            outs = [_outcome(key, self.rules) for key in keys]
+            outs = [self.outcome(key) for key in keys]
             wounds = np.fromiter((w for w, _ in outs), dtype=np.int64, count=len(keys))
             hits = np.fromiter((h for _, h in outs), dtype=np.float64, count=len(keys))
             v = np.zeros(self.length)
@@ -261,17 +271,28 @@ class _Rerolls:
         self.faces = [_faces(c) for c in self.colours]
         self._kept: dict[tuple[Key, tuple[int, ...]], tuple[Vector, Value]] = {}
         self._best: dict[Partial, tuple[Vector, Value]] = {}
+        self._keys: dict[Partial, Key] = {}
 
     def prefer(self, a: Value, b: Value) -> bool:
         return _better(a, b) if self.maximise else _better(b, a)
 
     def key_of(self, partial: Partial) -> Key:
+        """Normalised totals of the kept dice, built from one die fewer (memoised)."""
+        memo = self._keys.get(partial)
+        if memo is not None:
+            return memo
         key = _ZERO
-        rules = self.s.rules
-        for faces, counts in zip(self.faces, partial, strict=True):
-            for (effect, _), n in zip(faces, counts, strict=True):
-                for _ in range(n):
-                    key = _add_effect(key, effect, rules.cap, rules.bash)
+        for i, counts in enumerate(partial):
+            for j, n in enumerate(counts):
+                if n:
+                    smaller = (*partial[:i], (*counts[:j], n - 1, *counts[j + 1 :]), *partial[i + 1 :])
+                    rules = self.s.rules
+                    key = _add_effect(self.key_of(smaller), self.faces[i][j][0], rules.cap, rules.bash)
+                    break
+            else:
+                continue
+            break
+        self._keys[partial] = key
         return key
 
     def keep(self, partial: Partial) -> tuple[Vector, Value]:
@@ -286,9 +307,11 @@ class _Rerolls:
             v = self.s.after(key)[0]
         else:
             reroll = _pool_dist(tuple(zip(self.colours, missing, strict=True)), rules.cap, rules.bash)
-            v = np.zeros(self.s.length)
+            finals: Dist = {}
             for r, p in reroll.items():
-                v += p * self.s.after(_add_keys(key, r, rules.cap))[0]
+                final = _add_keys(key, r, rules.cap)
+                finals[final] = finals.get(final, 0.0) + p
+            v = self.s.mix(finals)
         result = (v, self.s.value(v))
         self._kept[(key, missing)] = result
         return result

@@ -370,6 +370,39 @@ def outcome_key(
     return (reached, outcome.wounds, int(outcome.hit), outcome.threat)
 
 
+def best_play(
+    totals: RollTotals,
+    profile: AttackProfile,
+    target: Defense,
+    objective: Objective = "expected_wounds",
+    kill: int = 1,
+) -> tuple[Spend, AttackOutcome]:
+    """The spend that maximises ``outcome_key`` for this roll (cheapest purchase on ties), with
+    the outcome it gives.
+
+    For a fixed roll "expected wounds" is just "most wounds", and the most wounds also reach
+    any kill threshold when anything does, so both objectives agree; the objective only changes
+    tie-breaking. Enhancement points cover whatever range is still missing, the rest is damage.
+    """
+    if auto_miss_reason(totals, profile) is not None:
+        return Spend(), resolve(totals, profile, Spend(), target)
+    points = totals.enhancements + profile.sorcery
+    budget = totals.surges - profile.fear
+    best: tuple[Spend, AttackOutcome] | None = None
+    best_key: tuple[int, ...] = ()
+    for buys, cost, _dmg, rng, _pierce in _useful_buys(profile.all_surge_abilities, budget):
+        prayer = budget - cost if profile.dark_prayer else 0
+        short = profile.range_needed - (totals.range + profile.bonus_range + rng + prayer)
+        to_range = 0 if profile.melee or short <= 0 or short > points else short
+        spend = Spend(to_range, buys)
+        outcome = resolve(totals, profile, spend, target)
+        key = outcome_key(outcome, objective, kill)
+        if best is None or key > best_key:
+            best, best_key = (spend, outcome), key
+    assert best is not None  # the empty purchase is always an option
+    return best
+
+
 def best_spend(
     totals: RollTotals,
     profile: AttackProfile,
@@ -377,28 +410,8 @@ def best_spend(
     objective: Objective = "expected_wounds",
     kill: int = 1,
 ) -> Spend:
-    """The spend that maximises ``outcome_key`` for this roll (cheapest purchase on ties).
-
-    For a fixed roll "expected wounds" is just "most wounds", and the most wounds also reach
-    any kill threshold when anything does, so both objectives agree; the objective only changes
-    tie-breaking. Enhancement points cover whatever range is still missing, the rest is damage.
-    """
-    if auto_miss_reason(totals, profile) is not None:
-        return Spend()
-    points = totals.enhancements + profile.sorcery
-    budget = totals.surges - profile.fear
-    best: Spend | None = None
-    best_key: tuple[int, ...] = ()
-    for buys, cost, _dmg, rng, _pierce in _useful_buys(profile.all_surge_abilities, budget):
-        prayer = budget - cost if profile.dark_prayer else 0
-        short = profile.range_needed - (totals.range + profile.bonus_range + rng + prayer)
-        to_range = 0 if profile.melee or short <= 0 or short > points else short
-        spend = Spend(to_range, buys)
-        key = outcome_key(resolve(totals, profile, spend, target), objective, kill)
-        if best is None or key > best_key:
-            best, best_key = spend, key
-    assert best is not None  # the empty purchase is always an option
-    return best
+    """The attacker's best spend for this roll (see ``best_play``)."""
+    return best_play(totals, profile, target, objective, kill)[0]
 
 
 def resolve_best(
@@ -409,4 +422,4 @@ def resolve_best(
     kill: int = 1,
 ) -> AttackOutcome:
     """``resolve`` with ``best_spend``: the outcome of a roll played as well as possible."""
-    return resolve(totals, profile, best_spend(totals, profile, target, objective, kill), target)
+    return best_play(totals, profile, target, objective, kill)[1]
