@@ -36,8 +36,8 @@ def _marks(game: Game, seat: str) -> list[Any]:
         if hero_seat and area is not None and not game.board.area(area).revealed:
             continue
         label = figure.name[0].upper() if figure.kind == "hero" else figure.name[0].lower()
-        marks.append(FigureMark(label=label, footprint=figure.footprint,
-                                side="heroes" if figure.kind == "hero" else "overlord"))
+        marks.append(FigureMark(label=label, footprint=figure.footprint, side=figure.kind,
+                                name=f"{figure.name} ({figure.wounds}/{figure.max_wounds} wounds)"))
     return marks
 
 
@@ -45,7 +45,7 @@ def show_board(game: Game, seat: str, console: Console, decision: Decision | Non
     """Draw the board as ``seat`` sees it, with the spaces it could move to highlighted."""
     from delve.board.render import render_board
 
-    highlight = set()
+    highlight: set[tuple[int, int]] = set()
     if decision is not None:
         for choice in decision.choices:
             if choice.id.startswith("move:"):
@@ -89,6 +89,8 @@ def play_loop(game: Game, humans: set[str], ask: Callable[[str], str], console: 
         if decision.seat not in humans:
             bot = bots.setdefault(decision.seat, RandomPlayer(ai_seed + len(bots), end_bias=0.3))
             game.apply(bot.choose(decision), decision.seat)
+            if save is not None:
+                _save(game, save)
             redraw = True
             continue
         if redraw:
