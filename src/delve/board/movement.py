@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Collection, Iterable
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from delve.board.geometry import DIAGONAL, DIRECTIONS, ORTHOGONAL, Footprint, Pos
 from delve.board.grid import Board
@@ -39,12 +39,57 @@ from delve.board.terrain import TerrainDef
 Shape = tuple[int, int, int, int]  # x, y, w, h: a footprint as a plain tuple (fast to hash)
 
 
-class Reach(NamedTuple):
-    """The cheapest way to one end position: total cost and every footprint from the start
-    (included) to the end (included). The engine walks it step by step."""
+class Reach:
+    """The cheapest way to one end position: its total ``cost`` and its ``path``, every
+    footprint from the start (included) to the end (included); the engine walks it step by step.
 
-    cost: int
-    path: tuple[Footprint, ...]
+    Why not a plain tuple: a search reaches a hundred places but the engine walks one path, so
+    each Reach only links to the one before it and the path is spelled out on first use.
+    """
+
+    __slots__ = ("_path", "_prev", "cost", "footprint")
+
+    def __init__(
+        self,
+        cost: int,
+        path: tuple[Footprint, ...] | None = None,
+        *,
+        footprint: Footprint | None = None,
+        prev: Reach | None = None,
+    ) -> None:
+        self.cost = cost
+        self._path = path
+        self._prev = prev
+        if footprint is None:
+            if not path:
+                raise ValueError("a Reach needs a path or a footprint")
+            footprint = path[-1]
+        self.footprint = footprint
+
+    @property
+    def path(self) -> tuple[Footprint, ...]:
+        """Footprints from the start to this end, both included."""
+        if self._path is None:
+            chain = []
+            node: Reach | None = self
+            while node is not None and node._path is None:
+                chain.append(node.footprint)
+                node = node._prev
+            chain.reverse()
+            head = node._path if node is not None and node._path is not None else ()
+            self._path = head + tuple(chain)
+        return self._path
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Reach):
+            return NotImplemented
+        return self.cost == other.cost and self.path == other.path
+
+    def __hash__(self) -> int:
+        return hash((self.cost, self.footprint))
+
+    def __repr__(self) -> str:
+        return f"Reach(cost={self.cost}, path={self.path!r})"
 
 
 # -- candidate steps per shape -------------------------------------------------------------
@@ -280,97 +325,103 @@ def reachable(
     taken = _indices(ix, others) | enemy | _indices(ix, no_end)
     s0 = _shape(start)
     if start.size == 1:
-        raw = _reach_small(ix, s0[1] * ix.width + s0[0], budget, enemy, fly)
-        fps: dict[Any, Footprint] = ix.cache.setdefault("fp1", {})
-        out: dict[Footprint, Reach] = {}
-        paths: dict[int, tuple[Footprint, ...]] = {}
-        for c, (cost, _h, _parent) in raw.items():
-            if c in taken or ix.move_block[c]:
-                continue
-            out[_cached_fp(fps, ix, c)] = Reach(cost, _path_small(raw, c, paths, fps, ix))
-        return out
+        return _reach_small(ix, s0[1] * ix.width + s0[0], budget, enemy, taken, fly)
     return _reach_large(ix, s0, budget, enemy, taken, fly)
 
 
-def _cached_fp(fps: dict[Any, Footprint], ix: BoardIndex, c: int) -> Footprint:
-    fp = fps.get(c)
-    if fp is None:
-        fp = Footprint(x=c % ix.width, y=c // ix.width)
-        fps[c] = fp
-    return fp
-
-
-def _path_small(
-    raw: dict[int, tuple[int, int, int]],
-    c: int,
-    memo: dict[int, tuple[Footprint, ...]],
-    fps: dict[Any, Footprint],
-    ix: BoardIndex,
-) -> tuple[Footprint, ...]:
-    chain = []
-    node = c
-    while node not in memo and node != -1:
-        chain.append(node)
-        node = raw[node][2]
-    prefix = memo.get(node, ())
-    for n in reversed(chain):
-        prefix = (*prefix, _cached_fp(fps, ix, n))
-        memo[n] = prefix
-    return memo[c]
-
-
-def _small_table(ix: BoardIndex, fly: bool) -> list[tuple[tuple[int, int, int], ...]]:
-    """Per space: (destination, cost, hazard) of every static step, for one-space figures."""
-    key = "small_fly" if fly else "small"
-    table: list[tuple[tuple[int, int, int], ...]] | None = ix.cache.get(key)
-    if table is None:
-        table = []
+def _small_footprints(ix: BoardIndex) -> list[Footprint]:
+    """One-space footprints for every position, built once per board view."""
+    fps: list[Footprint] | None = ix.cache.get("fp1")
+    if fps is None:
         w = ix.width
-        for c in range(ix.width * ix.height):
-            steps = _static_steps(ix, (c % w, c // w, 1, 1), fly) if ix.space[c] else []
-            table.append(tuple((st.cells[0], st.cost, st.hazard) for st in steps))
+        fps = [Footprint(x=c % w, y=c // w) for c in range(ix.width * ix.height)]
+        ix.cache["fp1"] = fps
+    return fps
+
+
+_HAZARD_BITS = 12  # a search key packs (cost, hazards) as cost << 12 | hazards
+
+
+def _small_table(ix: BoardIndex, fly: bool) -> list[tuple[tuple[int, int], ...] | None]:
+    """Per space: (destination, packed cost and hazard) of every static step, for one-space
+    figures. Packed so one integer addition advances both parts of the search key. Rows are
+    filled on first use, so a board change costs only the spaces searched afterwards."""
+    key = "small_fly" if fly else "small"
+    table: list[tuple[tuple[int, int], ...] | None] | None = ix.cache.get(key)
+    if table is None:
+        table = [None] * (ix.width * ix.height)
         ix.cache[key] = table
     return table
 
 
+def _small_row(ix: BoardIndex, c: int, fly: bool) -> tuple[tuple[int, int], ...]:
+    w = ix.width
+    steps = _static_steps(ix, (c % w, c // w, 1, 1), fly) if ix.space[c] else []
+    return tuple((st.cells[0], (st.cost << _HAZARD_BITS) | st.hazard) for st in steps)
+
+
 def _reach_small(
-    ix: BoardIndex, s: int, budget: int, enemy: set[int], fly: bool
-) -> dict[int, tuple[int, int, int]]:
-    """Dijkstra for one-space figures over flat indices: space -> (cost, hazard, parent)."""
+    ix: BoardIndex, s: int, budget: int, enemy: set[int], taken: set[int], fly: bool
+) -> dict[Footprint, Reach]:
+    """Dijkstra for one-space figures over flat indices.
+
+    The heap holds plain integers (search key << shift | space), which Python compares far
+    faster than tuples; keys order by cost first, then by hazards.
+    """
     table = _small_table(ix, fly)
-    best: dict[int, tuple[int, int, int]] = {s: (0, 0, -1)}
-    heap: list[tuple[int, int, int]] = [(0, 0, s)]
+    fps = _small_footprints(ix)
+    shift = max(16, (ix.width * ix.height).bit_length())
+    shift2 = 2 * shift
+    mask = (1 << shift) - 1
+    limit = (budget + 1) << _HAZARD_BITS
+    block = () if fly else enemy
+    best: dict[int, int] = {s: 0}
+    done: dict[int, Reach] = {}
+    # Heap items pack (key, parent, space); the first time a space is popped its key is the
+    # best one, so later (stale) items for it are simply skipped.
+    heap = [(s << shift) | s]
     pop = heapq.heappop
     push = heapq.heappush
-    block = set() if fly else enemy
     while heap:
-        cost, hz, c = pop(heap)
-        cur = best[c]
-        if cur[0] != cost or cur[1] != hz:
+        item = pop(heap)
+        c = item & mask
+        if c in done:
             continue
-        for d, dc, dh in table[c]:
-            nc = cost + dc
-            if nc > budget or d in block:
+        key = item >> shift2
+        done[c] = Reach(key >> _HAZARD_BITS, footprint=fps[c], prev=done.get((item >> shift) & mask))
+        base = (key << shift2) | (c << shift)
+        row = table[c]
+        if row is None:
+            row = table[c] = _small_row(ix, c, fly)
+        for d, step in row:
+            nk = key + step
+            if nk >= limit or d in block:
                 continue
-            nh = hz + dh
             old = best.get(d)
-            if old is None or nc < old[0] or (nc == old[0] and nh < old[1]):
-                best[d] = (nc, nh, c)
-                push(heap, (nc, nh, d))
-    return best
+            if old is None or nk < old:
+                best[d] = nk
+                push(heap, base + (step << shift2) + d)
+    root = done[s]
+    root._prev = None  # the start was recorded as its own parent
+    root._path = (fps[s],)
+    move_block = ix.move_block
+    return {fps[c]: r for c, r in done.items() if c not in taken and not move_block[c]}
 
 
 def _reach_large(
     ix: BoardIndex, s0: Shape, budget: int, enemy: set[int], taken: set[int], fly: bool
 ) -> dict[Footprint, Reach]:
     """Dijkstra over footprints for figures of more than one space."""
-    best: dict[Shape, tuple[int, int, Shape | None]] = {s0: (0, 0, None)}
+    best: dict[Shape, tuple[int, int]] = {s0: (0, 0)}
+    parent: dict[Shape, Shape] = {}
+    done: dict[Shape, Reach] = {}
     heap: list[tuple[int, int, Shape]] = [(0, 0, s0)]
     while heap:
         cost, hz, s = heapq.heappop(heap)
-        cur = best[s]
-        if cur[0] != cost or cur[1] != hz:
+        if s in done or best[s] != (cost, hz):
             continue
+        prev = done.get(parent[s]) if s in parent else None
+        done[s] = Reach(cost, None if prev else (_fp(s),), footprint=_fp(s), prev=prev)
         for st in _static_steps(ix, s, fly):
             nc = cost + st.cost
             if nc > budget:
@@ -379,31 +430,14 @@ def _reach_large(
                 continue
             nh = hz + st.hazard
             old = best.get(st.shape)
-            if old is None or nc < old[0] or (nc == old[0] and nh < old[1]):
-                best[st.shape] = (nc, nh, s)
+            if old is None or (nc, nh) < old:
+                best[st.shape] = (nc, nh)
+                parent[st.shape] = s
                 heapq.heappush(heap, (nc, nh, st.shape))
     out: dict[Footprint, Reach] = {}
-    memo: dict[Shape, tuple[Footprint, ...]] = {}
-    for s, (cost, _h, _parent) in best.items():
+    for s, r in done.items():
         cells = _cells(ix, s)
         if cells is None or any(c in taken or ix.move_block[c] for c in cells):
             continue
-        out[_fp(s)] = Reach(cost, _path_large(best, s, memo))
+        out[r.footprint] = r
     return out
-
-
-def _path_large(
-    best: dict[Shape, tuple[int, int, Shape | None]],
-    s: Shape,
-    memo: dict[Shape, tuple[Footprint, ...]],
-) -> tuple[Footprint, ...]:
-    chain: list[Shape] = []
-    node: Shape | None = s
-    while node is not None and node not in memo:
-        chain.append(node)
-        node = best[node][2]
-    prefix = memo[node] if node is not None else ()
-    for n in reversed(chain):
-        prefix = (*prefix, _fp(n))
-        memo[n] = prefix
-    return memo[s]
