@@ -20,7 +20,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
 
 typecheck: $(STAMP)
-	$(BIN)/mypy src/delve/engine src/delve/board src/delve/content src/delve/rules src/delve/odds src/delve/scenario
+	$(BIN)/mypy src/delve/engine src/delve/board src/delve/content src/delve/rules src/delve/rulesets src/delve/odds src/delve/scenario src/delve/abilities src/delve/api.py src/delve/ai
 
 unit: $(STAMP)
 	$(BIN)/pytest
