@@ -216,6 +216,14 @@ def test_sorcery_splits_like_enhancements() -> None:
     assert out.hit and out.range == 4 and out.damage == 3
 
 
+def test_ironskin_ignores_sorcery() -> None:
+    profile = AttackProfile("melee", sorcery=2)
+    assert resolve_best(RollTotals(hearts=3), profile, Defense(armor=1)).wounds == 4
+    assert resolve_best(RollTotals(hearts=3), profile, Defense(armor=1, ironskin=True)).wounds == 2
+    with pytest.raises(ValueError):
+        resolve(RollTotals(hearts=3), profile, Spend(to_range=1), Defense(ironskin=True))
+
+
 def test_surge_parse() -> None:
     assert SurgeAbility.parse("1:+1 damage") == SurgeAbility(1, damage=1)
     assert SurgeAbility.parse("2:pierce 2") == SurgeAbility(2, pierce=2)
@@ -275,6 +283,6 @@ def test_best_spend_matches_exhaustive_search(
         best = resolve(totals, profile, best_spend(totals, profile, target, objective, kill), target)
         brute = max(
             outcome_key(resolve(totals, profile, s, target), objective, kill)
-            for s in legal_spends(totals, profile)
+            for s in legal_spends(totals, profile, target)
         )
         assert outcome_key(best, objective, kill) == brute

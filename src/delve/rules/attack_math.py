@@ -258,6 +258,13 @@ def auto_miss_reason(totals: RollTotals, profile: AttackProfile) -> MissReason |
     return None
 
 
+def enhancement_points(totals: RollTotals, profile: AttackProfile, target: Defense | None = None) -> int:
+    """Points to split between range and damage: rolled enhancements plus Sorcery ranks, except
+    that Sorcery does nothing against Ironskin (Rulebook: Sorcery; Ironskin)."""
+    sorcery = 0 if target is not None and target.ironskin else profile.sorcery
+    return totals.enhancements + sorcery
+
+
 def _buys(spend: Spend, n: int) -> tuple[int, ...]:
     if len(spend.buys) > n:
         raise ValueError(f"spend buys {len(spend.buys)} abilities but the attack has {n}")
@@ -277,7 +284,7 @@ def resolve(totals: RollTotals, profile: AttackProfile, spend: Spend, target: De
         if spend.to_range or any(buys):
             raise ValueError(f"nothing can be spent on an attack that misses ({reason})")
         return AttackOutcome(False, 0, 0, 0, 0, 0, reason)
-    points = totals.enhancements + profile.sorcery
+    points = enhancement_points(totals, profile, target)
     if not 0 <= spend.to_range <= points or min(buys, default=0) < 0:
         raise ValueError(f"spend {spend} does not fit {points} enhancement points")
     budget = totals.surges - profile.fear  # Fear's surges are wasted
@@ -318,7 +325,7 @@ def _all_buys(abilities: tuple[SurgeAbility, ...], budget: int) -> Iterator[tupl
             yield (count, *tail)
 
 
-def legal_spends(totals: RollTotals, profile: AttackProfile) -> list[Spend]:
+def legal_spends(totals: RollTotals, profile: AttackProfile, target: Defense | None = None) -> list[Spend]:
     """Every spend the roll can pay for (only the empty spend when the roll misses outright).
 
     Exhaustive on purpose: tests and the engine's decision menus use it; ``best_spend`` finds
@@ -326,7 +333,7 @@ def legal_spends(totals: RollTotals, profile: AttackProfile) -> list[Spend]:
     """
     if auto_miss_reason(totals, profile) is not None:
         return [Spend()]
-    points = totals.enhancements + profile.sorcery
+    points = enhancement_points(totals, profile, target)
     budget = totals.surges - profile.fear
     buys_list = list(_all_buys(profile.all_surge_abilities, budget))
     return [Spend(to_range, buys) for buys in buys_list for to_range in range(points + 1)]
@@ -386,7 +393,7 @@ def best_play(
     """
     if auto_miss_reason(totals, profile) is not None:
         return Spend(), resolve(totals, profile, Spend(), target)
-    points = totals.enhancements + profile.sorcery
+    points = enhancement_points(totals, profile, target)
     budget = totals.surges - profile.fear
     best: tuple[Spend, AttackOutcome] | None = None
     best_key: tuple[int, ...] = ()
