@@ -173,3 +173,12 @@ def test_error_large_figure_shape() -> None:
     text = "---\nareas:\n  a: {name: A}\nsymbols:\n  A: {area: a}\n  O: {monster: ogre, size: 2x2}\n---\n"
     err = _error(text + "+-+-+-+\n|A O .|\n+     +\n|. O .|\n+-+-+-+\n")
     assert "2x2" in err.message
+
+
+def test_the_example_in_docs_maps_parses() -> None:
+    doc = (Path(__file__).resolve().parents[2] / "docs/maps.md").read_text(encoding="utf-8")
+    section = doc.split("## A complete example", 1)[1]
+    example = section.split("```\n", 2)[1]
+    q = parse_map(example, "docs/maps.md")
+    assert [a.id for a in q.board.areas if a.revealed] == ["a"]
+    assert {d.rune for d in q.board.doors} == {None, "blue"}
