@@ -9,6 +9,8 @@ from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from delve.engine.chance import Chance, seeded
 from delve.odds import AttackQuery, OddsResult, attack_odds
@@ -250,3 +252,58 @@ def test_simulation_agrees_with_exact_answer() -> None:
     assert max(wounds) < len(exact.wounds)
     for k, p in enumerate(exact.wounds):
         assert close(p, wounds[k]), (k, p, wounds[k] / n)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    dice=st.lists(st.sampled_from(["red", "blue", "white", "green", "yellow"]), min_size=1, max_size=2),
+    power=st.integers(0, 1),
+    distance=st.integers(0, 6),
+    armor=st.integers(0, 4),
+    shield=st.integers(0, 1),
+    pierce=st.integers(0, 2),
+    weapon=st.sampled_from([(), (PLUS_DAMAGE,), (PLUS_RANGE, PIERCE_2), (PLUS_DAMAGE, PLUS_RANGE)]),
+    bonus=st.integers(-1, 1),
+    sorcery=st.integers(0, 1),
+    fear=st.integers(0, 1),
+    who=st.sampled_from(["hero", "overlord", "dark_prayer"]),
+    bash=st.booleans(),
+)
+def test_random_pools_match_brute_force(
+    dice: list[str],
+    power: int,
+    distance: int,
+    armor: int,
+    shield: int,
+    pierce: int,
+    weapon: tuple[SurgeAbility, ...],
+    bonus: int,
+    sorcery: int,
+    fear: int,
+    who: str,
+    bash: bool,
+) -> None:
+    query = AttackQuery(
+        dice=tuple(dice),
+        power=power,
+        attack_type="melee" if distance == 0 else "ranged",
+        range=distance,
+        armor=armor,
+        shield=shield,
+        pierce=pierce,
+        surge_abilities=weapon,
+        bonus_damage=bonus,
+        bonus_range=bonus,
+        sorcery=sorcery,
+        fear=fear,
+        overlord=who == "overlord",
+        dark_prayer=who == "dark_prayer",
+    )
+    if bash:  # Bash picks its own number of power dice: compare with that number
+        result = attack_odds(replace(query, bash=True))
+        if result.power_dice + len(dice) <= 4:  # keep the enumeration small
+            same(result, brute_force(replace(query, bash=True, power=result.power_dice)))
+        one = brute_force(replace(query, bash=True, power=1))
+        assert result.expected_wounds >= one.expected_wounds - 1e-12
+    else:
+        same(attack_odds(query), brute_force(query))

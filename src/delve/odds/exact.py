@@ -193,6 +193,8 @@ class _Solver:
     def final(self, key: Key) -> Vector:
         v = np.zeros(self.length)
         wounds, hit = self.outcome(key)
+        if wounds >= self.length - 1:  # the last slot holds P(hit): never let wounds spill into it
+            raise AssertionError(f"wound bound {self.length - 2} too small for {wounds} wounds")
         v[wounds] = 1.0
         v[-1] = float(hit)
         return v
