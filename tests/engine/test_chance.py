@@ -57,6 +57,5 @@ def test_shuffles_and_picks() -> None:
     assert seeded_shuffle == Chance(seeded(3)).shuffle(list(range(10)))
 
 
-def test_manual_mode_refuses_to_roll() -> None:
-    with pytest.raises(ChanceError, match="physical"):
-        Chance(ChanceState(mode="manual")).roll("red", FACES)
+def test_manual_mode_rolls_from_the_seed_when_a_rule_rolls_directly() -> None:
+    assert Chance(ChanceState(mode="manual", seed=5)).roll("red", FACES) == Chance(seeded(5)).roll("red", FACES)

@@ -11,8 +11,8 @@ the core ever touches a global random generator (ruff bans the `random` module i
   ``"2/1S"`` (the next die of any kind shows that label), ``"shuffle:2,0,1"`` (the next
   shuffle of three items takes that order) or ``"pick:4"`` (the next uniform pick is 4).
   Shuffles with no scripted entry keep their order, so tests need only script what matters.
-- ``manual``: physical-dice mode. The engine asks a seat for each face instead of rolling
-  (see ``delve.engine.steps``); this module refuses to roll in that mode.
+- ``manual``: physical-dice mode. Roll steps (``delve.rules.rolling``) ask the ``table`` seat for
+  each face instead of rolling; the few rolls made inside an effect's hook come from the seed.
 """
 
 from __future__ import annotations
@@ -82,10 +82,10 @@ class Chance:
     def roll(self, die: str, face_labels: Sequence[str]) -> int:
         """Roll one die of kind ``die`` whose faces carry ``face_labels``; returns the face index."""
         self.state.rolls += 1
-        if self.state.mode == "seeded":
+        if self.state.mode in ("seeded", "manual"):
+            # In physical-dice mode the table enters every roll made through a roll step; a roll an
+            # effect makes inside a rule (e.g. Undying) comes from the seed.
             return self._uniform(len(face_labels))
-        if self.state.mode == "manual":
-            raise ChanceError("physical-dice mode: the face must be entered by a seat, not rolled")
         entry = self._pop_script(f"a {die} die")
         kind, _, value = entry.rpartition(":")
         if kind and kind != die:

@@ -60,6 +60,9 @@ class FigureState(BaseModel):
     order: str | None = None  # the one order token placed on a hero, if any
     conquest_value: int = 0
     coins: int = 0
+    equipped: list[str] = Field(default_factory=list)  # item ids in use (Rulebook: Equipping Items)
+    pack: list[str] = Field(default_factory=list)  # carried, not usable until equipped
+    exhausted: list[str] = Field(default_factory=list)  # item ids turned sideways this turn
 
     @property
     def pos(self) -> Pos:

@@ -14,7 +14,7 @@ from delve.board.grid import Door
 from delve.engine.decision import Choice
 from delve.engine.game import EngineError, Game
 from delve.engine.state import FigureState, Step
-from delve.rules.movement import on_board
+from delve.rules.movement import movement_locked, on_board
 from delve.rules.revealing import reveal_for_all_heroes
 
 DOOR_COST = 2
@@ -64,7 +64,7 @@ def may_use_door(game: Game, figure: FigureState, door: Door) -> bool:
 
 def door_choices(game: Game, figure: FigureState, mp: int) -> list[Choice]:
     """One choice per door this figure may open or close with its movement points."""
-    if mp < DOOR_COST:
+    if mp < DOOR_COST or movement_locked(game, figure):
         return []
     choices = []
     for door in sorted(game.board.doors, key=lambda d: d.id):

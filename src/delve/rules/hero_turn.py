@@ -30,6 +30,10 @@ ACTIONS: dict[str, tuple[str, str]] = {
     "ready": ("Ready", "two different half actions, one of them an order"),
 }
 
+# The step that resolves lingering effect tokens at the start of a figure's turn (conditions).
+# It may set ``stunned`` on the turn step (index ``turn`` in its data).
+TURN_START_STEP = "turn_start_effects"
+
 ChoiceProvider = Callable[[Game, Step, FigureState], list[Choice]]
 ChoiceApplier = Callable[[Game, Step, FigureState, Choice], bool]
 TURN_CHOICE_PROVIDERS: list[tuple[ChoiceProvider, ChoiceApplier]] = []
@@ -63,6 +67,9 @@ class HeroTurn(StepHandler):
                       hero=hero.id)
             orders.start_of_turn(game, hero)
             step.data.update(phase="action", mp=0, halves=[], attacks=0)
+            if TURN_START_STEP in game.handlers:
+                # Rulebook: Hero Player's Turn. Lingering effect tokens resolve before anything else.
+                game.push(TURN_START_STEP, figure=hero.id, turn=len(game.state.stack) - 1)
             return
         if phase == "done" or not hero.alive:
             game.emit("hero_turn_ended", f"{hero.name}'s turn ends.", ref="Hero Player's Turn", hero=hero.id)
@@ -74,6 +81,11 @@ class HeroTurn(StepHandler):
         hero = game.figure(step.data["hero"])
         phase = step.data["phase"]
         if phase == "action":
+            if step.data.get("stunned"):
+                # Rulebook: Stun. A stunned hero gets a single half action this turn.
+                return Decision(seat=hero.seat, kind="choose_action", prompt=f"{hero.name} is stunned",
+                                choices=[Choice(id="action:stunned", label="Stunned: take one half action",
+                                                data={"action": "stunned"})])
             choices = [
                 Choice(id=f"action:{key}", label=f"{name}: {hint}", data={"action": key})
                 for key, (name, hint) in ACTIONS.items()
@@ -103,6 +115,11 @@ class HeroTurn(StepHandler):
         hero = game.figure(step.data["hero"])
         if step.data["phase"] == "action":
             action = choice.data["action"]
+            if action == "stunned":
+                step.data.update(phase="acting", action="ready", mp=0, attacks=0, max_halves=1)
+                game.emit("action_chosen", f"{hero.name} is stunned and takes one half action.",
+                          ref="Stun", hero=hero.id, action="stunned")
+                return
             step.data.update(phase="acting", action=action, mp=action_points(hero, action),
                              attacks=2 if action == "battle" else 1 if action == "advance" else 0)
             game.emit("action_chosen", f"{hero.name} takes the {ACTIONS[action][0]} action.",

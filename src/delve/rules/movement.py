@@ -20,6 +20,25 @@ from delve.engine.steps import StepHandler, register
 EnterHook = Callable[[Game, FigureState, Footprint], None]
 ENTER_SPACE_HOOKS: list[EnterHook] = []
 
+MovementLock = Callable[[Game, FigureState], str | None]
+MOVEMENT_LOCKS: list[MovementLock] = []
+
+
+def movement_lock(lock: MovementLock) -> MovementLock:
+    """Decorator: a rule that can forbid a figure to spend movement points (Grapple, Web).
+    It returns the reason, or None when the figure may move."""
+    MOVEMENT_LOCKS.append(lock)
+    return lock
+
+
+def movement_locked(game: Game, figure: FigureState) -> str | None:
+    """Why this figure may not spend movement points now, or None."""
+    for lock in MOVEMENT_LOCKS:
+        reason = lock(game, figure)
+        if reason:
+            return reason
+    return None
+
 
 def on_enter_space(hook: EnterHook) -> EnterHook:
     """Decorator: run ``hook`` each time a figure enters a space during movement."""
@@ -64,7 +83,7 @@ def figure_spaces(game: Game, *, exclude: str = "") -> set[Pos]:
 
 def destinations(game: Game, figure: FigureState, budget: int) -> dict[Footprint, Reach]:
     """Where ``figure`` may end a move with ``budget`` movement points, and the cheapest path."""
-    if budget <= 0 or not on_board(figure):
+    if budget <= 0 or not on_board(figure) or movement_locked(game, figure):
         return {}
     fly = any(ability.name == "Fly" for ability in figure.abilities)
     found = reachable(game.board, figure.footprint, budget, enemy_spaces(game, figure),

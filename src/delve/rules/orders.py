@@ -33,9 +33,12 @@ def start_of_turn(game: Game, hero: FigureState) -> None:
 def ready_half_action_choices(game: Game, step: Step, hero: FigureState) -> list[Choice]:
     """The half actions still open to a readying hero (two different ones, one an order)."""
     halves = step.data.get("halves", [])
+    if len(halves) >= step.data.get("max_halves", 2):
+        return []
     choices = []
-    if "move" not in halves and len(halves) < 2:
+    if "move" not in halves and "attack" not in halves:
         choices.append(Choice(id="half:move", label=f"Half action: move up to {hero.speed} spaces"))
+        choices.append(Choice(id="half:attack", label="Half action: make one attack"))
     if "order" not in halves and hero.order is None:
         for order in PLACEABLE_ORDERS:
             choices.append(Choice(id=f"order:{order}", label=f"Half action: place a {order} order",
@@ -50,6 +53,10 @@ def apply_ready_choice(game: Game, step: Step, hero: FigureState, choice: Choice
         halves.append("move")
         step.data["mp"] += hero.speed
         game.emit("half_action", f"{hero.name} takes a move half action.", ref="4. Ready", hero=hero.id)
+    elif choice.id == "half:attack":
+        halves.append("attack")
+        step.data["attacks"] = step.data.get("attacks", 0) + 1
+        game.emit("half_action", f"{hero.name} takes an attack half action.", ref="4. Ready", hero=hero.id)
     elif choice.id.startswith("order:"):
         halves.append("order")
         hero.order = choice.data["order"]

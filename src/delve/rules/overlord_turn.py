@@ -15,6 +15,7 @@ from delve.engine.game import EngineError, Game
 from delve.engine.state import FigureState, Step
 from delve.engine.steps import StepHandler, register
 from delve.rules import doors
+from delve.rules.hero_turn import TURN_START_STEP
 from delve.rules.movement import move_choices, on_board, start_move
 
 ChoiceProvider = Callable[[Game, Step, FigureState], list[Choice]]
@@ -73,6 +74,10 @@ class OverlordTurn(StepHandler):
         game.emit("monster_activated", f"{monster.name} activates.", ref="Step 3: Activate Monsters",
                   figure=monster.id)
         game.push("monster_activation", figure=monster.id, mp=monster.speed, attacks=1)
+        if TURN_START_STEP in game.handlers:
+            # Rulebook: Step 3: Activate Monsters. Lingering effects resolve before the monster acts;
+            # a stun may end the activation (``done``) or limit it (``mp``/``attacks`` set to 0).
+            game.push(TURN_START_STEP, figure=monster.id, turn=len(game.state.stack) - 1)
 
 
 @register

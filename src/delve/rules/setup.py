@@ -10,8 +10,11 @@ so the setup is stored in the state and a replay needs nothing else.
 
 from __future__ import annotations
 
+from functools import cache
+from importlib.resources import files
 from typing import Any, Literal
 
+import yaml
 from pydantic import BaseModel, Field
 
 from delve.board.geometry import Footprint
@@ -40,6 +43,28 @@ class GameSetup(BaseModel):
     chance: Literal["seeded", "manual"] = "seeded"
 
 
+@cache
+def _immunity_data() -> dict[str, Any]:
+    data: dict[str, Any] = yaml.safe_load((files("delve") / "data" / "abilities.yaml").read_text())
+    return data
+
+
+def natural_immunities(figure: FigureState) -> list[str]:
+    """What this figure is immune to because of its abilities and kind (data/abilities.yaml).
+
+    Rulebook: Ironskin; Unstoppable; Named Monsters; Frost.
+    """
+    data = _immunity_data()
+    immune: set[str] = set()
+    for ability in figure.abilities:
+        immune.update(data.get(ability.name, {}).get("immune_to", []))
+    if figure.named:
+        immune.update(data["by_kind"]["named"])
+    if figure.kind == "monster":
+        immune.update(data["by_kind"]["monster"])
+    return sorted(immune)
+
+
 def players_in_game(state: GameState) -> int:
     """Players including the overlord, for monster reference cards (Rulebook: Number of Players)."""
     hero_seats = sum(1 for seat in state.seats if seat != OVERLORD)
@@ -63,13 +88,15 @@ def monster_figure(monster: MonsterType, figure_id: str, fp: Footprint, *, maste
     pair = monster.stats[players]
     stats = pair.master if master else pair.normal
     label = f"master {monster.name}" if master else monster.name
-    return FigureState(
+    figure = FigureState(
         id=figure_id, kind="monster", side="overlord", name=label, content_id=monster.id,
         master=master, named=monster.named, footprint=fp, speed=stats.speed, armor=stats.armor,
-        max_wounds=stats.wounds, wounds=stats.wounds, dice=list(stats.dice),
+        max_wounds=stats.wounds, wounds=stats.wounds, dice=list(stats.dice) + ["morph"] * stats.morph_dice,
         attack_type=monster.attack_type,
         abilities=[AbilityRef(name=a.name, rank=a.rank or 0) for a in stats.abilities],
     )
+    figure.immunities = natural_immunities(figure)
+    return figure
 
 
 def new_state(setup: GameSetup, pack: Pack) -> GameState:

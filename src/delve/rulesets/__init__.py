@@ -15,7 +15,9 @@ RULESETS = ("1e",)
 
 def _load_rules() -> None:
     """Import every rules module so its steps and hooks register themselves."""
+    import delve.abilities.units  # noqa: F401  (registers every ability unit)
     from delve.rules import (  # noqa: F401
+        attack,
         doors,
         hero_turn,
         movement,

@@ -10,7 +10,7 @@ from delve.board.mapfile import Placement, parse_map
 from delve.engine.chance import scripted, seeded
 from delve.engine.decision import OVERLORD
 from delve.engine.state import AbilityRef, FigureState, GameState, SeatState, Step
-from delve.rules.setup import STARTING_COINS, hero_figure, monster_figure
+from delve.rules.setup import STARTING_COINS, hero_figure, monster_figure, natural_immunities
 from delve.scenario.model import FigureSpec, Scenario
 
 
@@ -72,6 +72,13 @@ def _figure(spec: FigureSpec, scenario: Scenario, seat: str, players: int) -> Fi
     figure.tokens = dict(spec.tokens)
     figure.order = spec.order
     figure.in_town = spec.in_town
+    if spec.items:
+        items = _pack(scenario.pack).items
+        unknown = [item for item in spec.items if item not in items]
+        if unknown:
+            raise ScenarioError(f"figure {spec.id}: unknown items {unknown}")
+        figure.equipped = list(spec.items)
+    figure.immunities = natural_immunities(figure) if spec.immunities is None else list(spec.immunities)
     return figure
 
 

@@ -46,6 +46,8 @@ class FigureSpec(Strict):
     in_town: bool = False
     coins: int | None = None
     conquest_value: int | None = None
+    items: list[str] = Field(default_factory=list)  # equipped item ids from the pack
+    immunities: list[str] | None = None
 
 
 class StartSpec(Strict):

@@ -1,0 +1,105 @@
+"""Everything about one attack in progress, as plain data stored in the attack step.
+
+Ability hooks read and change this object; ``delve.rules.attack`` turns it into the pure
+arithmetic types of ``delve.rules.attack_math`` (``AttackProfile``, ``Defense``) so the
+engine and the odds calculator compute the same numbers.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from delve.rules.attack_math import AttackProfile, SurgeAbility
+from delve.rules.dice import POWER
+
+
+class SurgeOption(BaseModel):
+    """A surge ability available to this attack (weapon, off-hand bonus, Bash...)."""
+
+    cost: int
+    damage: int = 0
+    range: int = 0
+    pierce: int = 0
+    ability: str = ""  # an ability granted per purchase, e.g. "Stun" or "Blast"
+    ability_rank: int = 0
+
+    def as_math(self) -> SurgeAbility:
+        """The arithmetic part of the option."""
+        return SurgeAbility(cost=self.cost, damage=self.damage, range=self.range, pierce=self.pierce)
+
+
+class TargetResult(BaseModel):
+    """What the attack did to one affected figure."""
+
+    figure: str
+    hit: bool = False
+    damage: int = 0
+    wounds: int = 0
+    immune: bool = False  # e.g. Shadowcloak against a distant attacker
+    note: str = ""
+
+
+class AttackContext(BaseModel):
+    """One attack from declaration to its last effect (Rulebook: Attack Sequence)."""
+
+    attacker: str
+    side: str  # the attacker's side
+    target: tuple[int, int]  # the declared target space (Rulebook: Step 1: Declare Attack)
+    weapon: str = ""  # item id, "unarmed", or "" for a monster's own attack
+    attack_type: str = "melee"
+    range_needed: int = 0
+    dice: list[str] = Field(default_factory=list)  # combat dice colours
+    power: int = 0  # power dice rolled with the attack (capped at five with fatigue dice)
+    abilities: dict[str, int] = Field(default_factory=dict)  # the attack's abilities and ranks
+    surge_options: list[SurgeOption] = Field(default_factory=list)
+    bonus_damage: int = 0
+    bonus_range: int = 0
+    free_surges: int = 0  # e.g. an off-hand bonus (Rulebook: Off-hand Bonus)
+    area: list[tuple[int, int]] = Field(default_factory=list)  # spaces affected besides the target's
+    affected: list[str] = Field(default_factory=list)  # figure ids hit by this attack
+    faces: list[str] = Field(default_factory=list)  # rolled face labels, aligned with ``all_dice``
+    extra_power_faces: list[str] = Field(default_factory=list)  # power dice bought with fatigue
+    fatigue_spent: int = 0
+    aimed: bool = False
+    rerolled: bool = False
+    fear: int = 0
+    to_range: int = 0
+    buys: list[int] = Field(default_factory=list)
+    threat: int = 0
+    results: list[TargetResult] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)
+
+    @property
+    def all_dice(self) -> list[str]:
+        """The dice rolled at once: combat dice, then the power dice."""
+        return [*self.dice, *([POWER] * self.power)]
+
+    @property
+    def overlord(self) -> bool:
+        """True when a monster (the overlord) attacks."""
+        return self.side == "overlord"
+
+    def rank(self, name: str) -> int:
+        """The attack's rank in an ability (0 without it); unranked abilities count 1."""
+        return self.abilities.get(name, 0) if name in self.abilities else 0
+
+    def has(self, name: str) -> bool:
+        """True if the attack carries the ability."""
+        return name in self.abilities
+
+    def profile(self) -> AttackProfile:
+        """The arithmetic profile of this attack (Rulebook: Steps 4 to 6)."""
+        return AttackProfile(
+            attack_type="melee" if self.attack_type == "melee" else "ranged" if self.attack_type == "ranged"
+            else "magic",
+            range_needed=self.range_needed,
+            bonus_damage=self.bonus_damage,
+            bonus_range=self.bonus_range,
+            surge_abilities=tuple(option.as_math() for option in self.surge_options),
+            pierce=self.abilities.get("Pierce", 0),
+            sorcery=self.abilities.get("Sorcery", 0),
+            overlord=self.overlord,
+            dark_prayer=self.overlord and "Dark Prayer" in self.abilities,
+            fear=self.fear,
+            bash="Bash" in self.abilities,
+        )
