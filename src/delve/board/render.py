@@ -109,6 +109,9 @@ def render_board(
     def hidden(p: Pos) -> bool:
         return board.area_of(p) in hidden_areas
 
+    def seen(p: Pos) -> bool:
+        return board.is_space(p) and not hidden(p)
+
     glyphs: dict[Pos, tuple[str, str]] = {}
     for m in board.markers:
         glyphs[m.pos] = marker_glyph(m)
@@ -128,6 +131,8 @@ def render_board(
         """'wall', 'door', 'open_door' or '' for an edge between two positions."""
         if not (board.is_space(a) or board.is_space(b)):
             return ""
+        if not show_unrevealed and not (seen(a) or seen(b)):
+            return ""  # an unrevealed area's outline is hidden information too
         if not (board.is_space(a) and board.is_space(b)):
             return "wall"
         key = (a, b) if a < b else (b, a)
