@@ -11,6 +11,7 @@ Abilities act only through the hook points of ``delve.abilities.base``; the arit
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -32,6 +33,14 @@ from delve.rules.rolling import request_roll
 from delve.rules.wounds import suffer_wounds
 
 REACH_RANGE = 2  # Rulebook: Reach
+
+# Rules that act on every attack whatever abilities it carries (e.g. condition tokens on the
+# attacker or on a target). Hooks may push steps; those resolve before the attack goes on.
+AttackHook = Callable[[Game, AttackContext], None]
+TargetHook = Callable[[Game, AttackContext, FigureState, TargetResult], None]
+DECLARE_HOOKS: list[AttackHook] = []  # after the abilities' declare hooks, before the roll
+TARGET_HIT_HOOKS: list[TargetHook] = []  # after a hit target's wounds and on-hit effects
+FINISH_HOOKS: list[AttackHook] = []  # once the attack is over, hit or miss
 
 
 # -- Step 1 and 2: which spaces may be attacked --------------------------------------------
@@ -302,6 +311,8 @@ class Attack(StepHandler):
             self._damage(game, step, ctx, attacker)
         else:
             game.pop(step)
+            for hook in FINISH_HOOKS:
+                hook(game, ctx)
             return
         store(step, ctx)
 
@@ -325,6 +336,8 @@ class Attack(StepHandler):
                 if ability is not None:
                     ability.on_defend(game, ctx, target, ref.rank)
         ctx.power = min(POWER_DICE_CAP, ctx.power)
+        for hook in DECLARE_HOOKS:
+            hook(game, ctx)
         if attacker.kind == "hero" and ctx.aimed and attacker.order == "aim":
             attacker.order = None  # the aim order is used by declaring the aimed attack
         step.data["phase"] = "roll"  # steps pushed by hooks (e.g. a Bash choice) resolve first
@@ -413,6 +426,7 @@ class Attack(StepHandler):
                 shield = equipment.ready_shield(game, target)
                 if shield is not None:
                     target.exhausted.append(shield.id)
+                    result.shield = shield.id
                     game.emit("shield_used", f"{target.name} exhausts {shield.name} to absorb wounds.",
                               ref="Step 6: Inflict Wounds", figure=figure_id, item=shield.id)
             result.hit, result.damage, result.wounds = True, damage, wounds
@@ -426,6 +440,8 @@ class Attack(StepHandler):
                     ability = ABILITY_UNITS.get(name)
                     if ability is not None:
                         ability.on_hit(game, ctx, target, damage, wounds, rank)
+            for target_hook in TARGET_HIT_HOOKS:
+                target_hook(game, ctx, target, result)
         if not ctx.affected:
             game.emit("attack_missed", "The attack strikes an empty space.", ref="Step 1: Declare Attack")
         ctx.threat = game.state.overlord.threat

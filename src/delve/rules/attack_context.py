@@ -36,6 +36,7 @@ class TargetResult(BaseModel):
     damage: int = 0
     wounds: int = 0
     immune: bool = False  # e.g. Shadowcloak against a distant attacker
+    shield: str = ""  # the shield the target exhausted against this attack, if any
     note: str = ""
 
 
