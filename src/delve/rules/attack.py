@@ -168,7 +168,9 @@ def start_attack(game: Game, ctx: AttackContext, *, aimed: bool = False, morph: 
 
 # -- the attack step ------------------------------------------------------------------------
 def _seat_of(game: Game, figure: FigureState) -> str:
-    return figure.seat if figure.kind == "hero" else OVERLORD
+    """The seat deciding for a figure: its own seat (heroes, and monsters a hero controls), else
+    the overlord."""
+    return figure.seat or OVERLORD
 
 
 def _totals(ctx: AttackContext) -> RollTotals:
@@ -216,7 +218,7 @@ class Attack(StepHandler):
                                               data={"dice": list(combo), "type": attack_type}))
             if not choices:
                 raise EngineError("a morph attack at this range has no legal dice")
-            return Decision(seat=OVERLORD, kind="morph_dice", prompt=f"{attacker.name}: choose the morph dice",
+            return Decision(seat=seat, kind="morph_dice", prompt=f"{attacker.name}: choose the morph dice",
                             choices=choices)
         if phase in ("aim", "dodge"):
             chooser = attacker if phase == "aim" else game.figure(step.data["dodger"])

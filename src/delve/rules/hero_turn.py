@@ -37,6 +37,10 @@ TURN_START_STEP = "turn_start_effects"
 ChoiceProvider = Callable[[Game, Step, FigureState], list[Choice]]
 ChoiceApplier = Callable[[Game, Step, FigureState, Choice], bool]
 TURN_CHOICE_PROVIDERS: list[tuple[ChoiceProvider, ChoiceApplier]] = []
+# Called with the hero once his turn step is gone: a hook may push steps that resolve before the
+# next hero's turn is chosen (e.g. a monster the hero controls activating after his turn).
+TurnEndHook = Callable[[Game, FigureState], None]
+TURN_END_HOOKS: list[TurnEndHook] = []
 
 
 def turn_choice_provider(provider: ChoiceProvider, applier: ChoiceApplier) -> None:
@@ -74,6 +78,8 @@ class HeroTurn(StepHandler):
         if phase == "done" or not hero.alive:
             game.emit("hero_turn_ended", f"{hero.name}'s turn ends.", ref="Hero Player's Turn", hero=hero.id)
             game.pop(step)
+            for hook in TURN_END_HOOKS:
+                hook(game, hero)
             return
         raise EngineError(f"hero turn in phase {phase!r} cannot run on its own")
 

@@ -21,6 +21,10 @@ from delve.rules.movement import move_choices, on_board, start_move
 ChoiceProvider = Callable[[Game, Step, FigureState], list[Choice]]
 ChoiceApplier = Callable[[Game, Step, FigureState, Choice], bool]
 ACTIVATION_CHOICE_PROVIDERS: list[tuple[ChoiceProvider, ChoiceApplier]] = []
+# Called with the new ``monster_activation`` step before anything resolves: a rule may change
+# what the activation allows (e.g. ``attacks``). Lingering effects (TURN_START_STEP) run after.
+ActivationHook = Callable[[Game, Step, FigureState], None]
+ACTIVATION_START_HOOKS: list[ActivationHook] = []
 
 
 def collect_threat(game: Game) -> None:
@@ -32,9 +36,24 @@ def collect_threat(game: Game) -> None:
 
 
 def activatable(game: Game, step: Step) -> list[FigureState]:
-    """Monsters on the board that have not activated this turn."""
+    """The overlord's monsters on the board that have not activated this turn (a monster a hero
+    controls is not the overlord's to activate)."""
     done = set(step.data.get("activated", []))
-    return [m for m in game.state.monsters() if on_board(m) and m.id not in done]
+    return [m for m in game.state.monsters() if on_board(m) and m.side == "overlord" and m.id not in done]
+
+
+def start_activation(game: Game, monster: FigureState, *, seat: str = OVERLORD) -> Step:
+    """Push one activation of ``monster``, directed by ``seat`` (the overlord unless a hero
+    controls the monster), then the activation start hooks and lingering effects."""
+    step = game.push("monster_activation", figure=monster.id, mp=monster.speed, attacks=1, seat=seat)
+    for hook in ACTIVATION_START_HOOKS:
+        hook(game, step, monster)
+    if TURN_START_STEP in game.handlers:
+        # Rulebook: Step 3: Activate Monsters. Lingering effects resolve before the monster acts;
+        # a stun may end the activation (``done``) or limit it (``mp``/``attacks`` set to 0).
+        turn = next(i for i, s in enumerate(game.state.stack) if s is step)
+        game.push(TURN_START_STEP, figure=monster.id, turn=turn)
+    return step
 
 
 @register
@@ -73,11 +92,7 @@ class OverlordTurn(StepHandler):
         step.data["activated"] = [*step.data["activated"], monster.id]
         game.emit("monster_activated", f"{monster.name} activates.", ref="Step 3: Activate Monsters",
                   figure=monster.id)
-        game.push("monster_activation", figure=monster.id, mp=monster.speed, attacks=1)
-        if TURN_START_STEP in game.handlers:
-            # Rulebook: Step 3: Activate Monsters. Lingering effects resolve before the monster acts;
-            # a stun may end the activation (``done``) or limit it (``mp``/``attacks`` set to 0).
-            game.push(TURN_START_STEP, figure=monster.id, turn=len(game.state.stack) - 1)
+        start_activation(game, monster)
 
 
 @register
@@ -95,7 +110,7 @@ class MonsterActivation(StepHandler):
         for provider, _ in ACTIVATION_CHOICE_PROVIDERS:
             choices += provider(game, step, monster)
         choices.append(Choice(id="end_activation", label=f"End {monster.name}'s activation"))
-        return Decision(seat=OVERLORD, kind="monster_activation",
+        return Decision(seat=step.data.get("seat", OVERLORD), kind="monster_activation",
                         prompt=f"{monster.name}: {step.data['mp']} movement points left", choices=choices)
 
     def run(self, game: Game, step: Step) -> None:
