@@ -98,6 +98,7 @@ class OverlordState(BaseModel):
     hand: list[str] = Field(default_factory=list)
     deck: list[str] = Field(default_factory=list)
     discard: list[str] = Field(default_factory=list)
+    powers: list[str] = Field(default_factory=list)  # power cards in play (Rulebook: Power Cards)
 
 
 class GameState(BaseModel):

@@ -14,7 +14,7 @@ from delve.engine.decision import OVERLORD, Choice, Decision
 from delve.engine.game import EngineError, Game
 from delve.engine.state import FigureState, Step
 from delve.engine.steps import StepHandler, register
-from delve.rules import doors
+from delve.rules import doors, overlord_cards
 from delve.rules.hero_turn import TURN_START_STEP
 from delve.rules.movement import move_choices, on_board, start_move
 
@@ -67,12 +67,20 @@ class OverlordTurn(StepHandler):
         if phase == "start":
             game.emit("overlord_turn_started", "The overlord's turn begins.", ref="Overlord Player's Turn")
             collect_threat(game)
-            step.data.update(phase="activate", activated=[])
+            if overlord_cards.uses_cards(game):
+                for _ in range(overlord_cards.DRAWS_PER_TURN):
+                    if game.state.winner is None:
+                        overlord_cards.draw_overlord_card(game)
+                overlord_cards.start_of_turn_powers(game)
+            step.data.update(phase="discard" if overlord_cards.uses_cards(game) else "activate", activated=[],
+                             spawned=False, powered=False)
             return
         game.emit("overlord_turn_ended", "The overlord's turn ends.", ref="Overlord Player's Turn")
         game.pop(step)
 
     def decide(self, game: Game, step: Step) -> Decision | None:
+        if step.data.get("phase") in ("discard", "cards"):
+            return overlord_cards.window_decision(game, step)
         if step.data.get("phase") != "activate":
             return None
         choices = [
@@ -85,6 +93,9 @@ class OverlordTurn(StepHandler):
                         choices=choices)
 
     def choose(self, game: Game, step: Step, choice: Choice) -> None:
+        if step.data.get("phase") in ("discard", "cards"):
+            overlord_cards.window_choice(game, step, choice)
+            return
         if choice.id == "end_turn":
             step.data["phase"] = "done"
             return

@@ -138,7 +138,8 @@ def new_state(setup: GameSetup, pack: Pack) -> GameState:
         else:
             reserve.setdefault(area, []).append(figure.model_dump(mode="json"))
     state.flags["reserve"] = reserve
-    deck = [card.id for card in pack.overlord.values() for _ in range(card.copies)]
+    # Rulebook: Treachery Cards. Cards with a treachery cost join the deck only when bought.
+    deck = [card.id for card in pack.overlord.values() if card.treachery is None for _ in range(card.copies)]
     state.overlord.deck = sorted(deck)
     state.stack = [Step(kind="rounds"), Step(kind="game_setup")]
     return state

@@ -22,11 +22,13 @@ def _load_rules() -> None:
         hero_turn,
         movement,
         orders,
+        overlord_cards,
         overlord_turn,
         revealing,
         rolling,
         round,
         setup,
+        spawning,
     )
 
 

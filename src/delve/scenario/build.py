@@ -112,6 +112,9 @@ def build_state(scenario: Scenario, source: str) -> GameState:
                       chance=scripted(scenario.dice) if scenario.dice is not None else seeded(scenario.seed))
     state.overlord.threat = scenario.threat
     state.overlord.hand = list(scenario.overlord_hand)
+    state.overlord.deck = list(scenario.overlord_deck)
+    state.overlord.discard = list(scenario.overlord_discard)
+    state.overlord.powers = list(scenario.overlord_powers)
     state.flags["rune_keys"] = list(scenario.rune_keys)
     state.flags["reserve"] = {}
     state.seats[OVERLORD] = SeatState(id=OVERLORD, name="Overlord")

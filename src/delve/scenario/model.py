@@ -98,6 +98,10 @@ class Expect(Strict):
     areas: dict[str, bool] = Field(default_factory=dict)
     doors: dict[str, bool] = Field(default_factory=dict)
     dice_left: int | None = None
+    hand_size: int | None = None
+    deck_size: int | None = None
+    discard: list[str] | None = None
+    powers: list[str] | None = None
 
 
 class StepSpec(Strict):
@@ -124,6 +128,9 @@ class Scenario(Strict):
     threat: int = 0
     rune_keys: list[str] = Field(default_factory=list)
     overlord_hand: list[str] = Field(default_factory=list)
+    overlord_deck: list[str] = Field(default_factory=list)
+    overlord_discard: list[str] = Field(default_factory=list)
+    overlord_powers: list[str] = Field(default_factory=list)
     start: StartSpec = Field(default_factory=StartSpec)
     seed: int = 0
     dice: list[str] | None = None

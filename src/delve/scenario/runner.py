@@ -150,6 +150,10 @@ def check(game: Game, expect: Expect, events: list[Event]) -> list[str]:
     out += _diff("round", expect.round, state.round)
     out += _diff("winner", expect.winner, state.winner)
     out += _diff("dice left in the script", expect.dice_left, len(state.chance.script))
+    out += _diff("overlord hand size", expect.hand_size, len(state.overlord.hand))
+    out += _diff("overlord deck size", expect.deck_size, len(state.overlord.deck))
+    out += _diff("overlord discard pile", expect.discard, state.overlord.discard)
+    out += _diff("overlord powers", expect.powers, state.overlord.powers)
     for area_id, revealed in expect.areas.items():
         area = next((a for a in state.board.areas if a.id == area_id), None)
         out += _diff(f"area {area_id}.revealed", revealed, area.revealed if area else None)
