@@ -509,6 +509,9 @@ def apply_monster_attack(game: Game, step: Step, monster: FigureState, choice: C
     step.data["attacks"] -= 1
     ctx = monster_attack_context(monster, (choice.data["x"], choice.data["y"]))
     start_attack(game, ctx, morph=monster.dice.count("morph"))
+    from delve.rules.guard import open_guard_window  # a guarding hero may interrupt before the roll
+
+    open_guard_window(game)
     return True
 
 

@@ -98,6 +98,9 @@ class OverlordTurn(StepHandler):
             return
         if choice.id == "end_turn":
             step.data["phase"] = "done"
+            from delve.rules.guard import open_guard_window  # a last chance to use a guard order
+
+            open_guard_window(game)
             return
         monster = game.figure(choice.data["figure"])
         step.data["activated"] = [*step.data["activated"], monster.id]
