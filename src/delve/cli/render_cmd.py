@@ -2,6 +2,10 @@
 
 QUEST is a .map file, a quest YAML file whose ``map:`` names the map file (relative to the
 YAML), or the id of a starter-pack quest (``first-steps``).
+
+`delve render [QUEST] --template breath --facing east [--at X,Y]` draws an attack template
+(Rulebook: Bolt; Breath) laid against a one-space attacker, on the quest map or on an empty
+room, so a person can compare our template shapes with the printed ones.
 """
 
 from __future__ import annotations
@@ -12,8 +16,11 @@ import typer
 import yaml
 from rich.console import Console
 
+from delve.board.builders import open_board
+from delve.board.geometry import Footprint
 from delve.board.mapfile import MapError, QuestMap, load_map
 from delve.board.render import FigureMark, render_board, render_legend
+from delve.board.templates import FACINGS, Placement, covered, load_templates
 
 STARTER_QUESTS = Path(__file__).resolve().parent.parent / "content" / "packs" / "starter" / "quests"
 
@@ -54,21 +61,80 @@ def placement_marks(quest: QuestMap) -> list[FigureMark]:
     return marks
 
 
+EMPTY_ROOM = (11, 9)  # the board drawn for a template when no quest is given
+
+
+def parse_at(text: str) -> tuple[int, int]:
+    """``X,Y`` as a pair of integers."""
+    try:
+        x, y = (int(v) for v in text.split(","))
+    except ValueError:
+        raise typer.BadParameter(f"--at wants X,Y, got {text!r}") from None
+    return (x, y)
+
+
+def template_view(template: str, facing: str, at: str | None, quest: str | None) -> tuple[str, object, object]:
+    """The title, board drawing and legend for a template laid against a one-space attacker."""
+    if template not in load_templates():
+        raise typer.BadParameter(f"unknown template {template!r}; known: {', '.join(sorted(load_templates()))}")
+    if facing not in FACINGS:
+        raise typer.BadParameter(f"unknown facing {facing!r}; known: {', '.join(FACINGS)}")
+    if quest is not None:
+        quest_map = load_map(resolve_map(quest))
+        board, marks = quest_map.board, placement_marks(quest_map)
+    else:
+        board, marks = open_board(*EMPTY_ROOM), []
+    pos = parse_at(at) if at else (board.width // 2, board.height // 2)
+    if not board.is_space(pos):
+        raise typer.BadParameter(f"({pos[0]},{pos[1]}) is not a space of the board")
+    attacker = Footprint.single(pos)
+    fx, fy = FACINGS[facing]
+    placement = Placement(template, facing, (pos[0] + fx, pos[1] + fy))
+    cells = covered(board, attacker, placement)
+    marks = [m for m in marks if not m.footprint.contains(pos)]
+    marks.append(FigureMark(label="A", footprint=attacker, side="other", name="attacker"))
+    # '*' marks covered spaces even where colours are not shown; figures under it stay visible
+    taken = {c for m in marks for c in m.footprint.cells()}
+    marks += [FigureMark(label="*", footprint=Footprint.single(c), colour="yellow", name=f"{template} template")
+              for c in cells if c not in taken]
+    title = f"{template} template facing {facing} from ({pos[0]},{pos[1]}): {len(cells)} space(s), highlighted"
+    return title, render_board(board, marks, highlight=cells), render_legend(board, marks)
+
+
 def register(app: typer.Typer) -> None:
     """Attach the ``render`` command to the main app."""
 
     @app.command("render")
     def render(
-        quest: str = typer.Argument(
-            ..., help="A .map file, a quest .yaml with 'map:', or a starter quest id."
+        quest: str | None = typer.Argument(
+            None, help="A .map file, a quest .yaml with 'map:', or a starter quest id."
         ),
         hide_unrevealed: bool = typer.Option(
             False, "--hide-unrevealed", help="Leave unrevealed areas blank instead of dimmed."
         ),
         no_legend: bool = typer.Option(False, "--no-legend", help="Draw the map only."),
+        template: str | None = typer.Option(
+            None, "--template", help="Draw an attack template (breath, bolt) against an attacker."
+        ),
+        facing: str = typer.Option("east", "--facing", help="Which side of the attacker: north, east, south, west."),
+        at: str | None = typer.Option(None, "--at", help="The attacker's space X,Y (default: the board's middle)."),
     ) -> None:
-        """Draw a quest map with its markers, doors and starting figures."""
+        """Draw a quest map with its markers, doors and starting figures, or an attack template."""
         console = Console()
+        if template is not None:
+            try:
+                title, drawing, legend = template_view(template, facing, at, quest)
+            except (QuestNotFound, MapError, OSError, yaml.YAMLError) as exc:
+                typer.echo(f"error: {exc}", err=True)
+                raise typer.Exit(1) from None
+            console.print(f"[bold]{title}[/bold]")
+            console.print(drawing)
+            if not no_legend:
+                console.print(legend)
+            return
+        if quest is None:
+            typer.echo("error: give a QUEST to draw, or --template", err=True)
+            raise typer.Exit(1)
         try:
             quest_map = load_map(resolve_map(quest))
         except (QuestNotFound, MapError, OSError, yaml.YAMLError) as exc:

@@ -49,6 +49,7 @@ class AttackContext(BaseModel):
     weapon: str = ""  # item id, "unarmed", or "" for a monster's own attack
     attack_type: str = "melee"
     range_needed: int = 0
+    ignore_range: bool = False  # rolled range never matters (Rulebook: Bolt; Breath; Leap)
     dice: list[str] = Field(default_factory=list)  # combat dice colours
     power: int = 0  # power dice rolled with the attack (capped at five with fatigue dice)
     abilities: dict[str, int] = Field(default_factory=dict)  # the attack's abilities and ranks
@@ -91,8 +92,9 @@ class AttackContext(BaseModel):
     def profile(self) -> AttackProfile:
         """The arithmetic profile of this attack (Rulebook: Steps 4 to 6)."""
         return AttackProfile(
-            attack_type="melee" if self.attack_type == "melee" else "ranged" if self.attack_type == "ranged"
-            else "magic",
+            # an attack that ignores rolled range is checked like a melee attack
+            attack_type="melee" if self.attack_type == "melee" or self.ignore_range
+            else "ranged" if self.attack_type == "ranged" else "magic",
             range_needed=self.range_needed,
             bonus_damage=self.bonus_damage,
             bonus_range=self.bonus_range,
