@@ -92,7 +92,8 @@ def _faces(die: str, labels: list[str]) -> list[tuple[int, int, bool]]:
 
 
 def _owner_seat(figure: FigureState) -> str:
-    return figure.seat if figure.kind == "hero" else OVERLORD
+    """The seat deciding for a figure: its own (heroes, monsters a hero controls) or the overlord."""
+    return figure.seat or OVERLORD
 
 
 # -- start of turn -------------------------------------------------------------------------
@@ -111,7 +112,7 @@ class TurnStartEffects(StepHandler):
             return None
         figure = game.figure(step.data["figure"])
         # Rulebook: Master Monsters. Losing a stun token, a master may still move or attack.
-        return Decision(seat=OVERLORD, kind="stun_master",
+        return Decision(seat=_owner_seat(figure), kind="stun_master",
                         prompt=f"{figure.name} is stunned: move up to its speed or attack once",
                         choices=[Choice(id="stun:move", label=f"{figure.name} moves up to its speed"),
                                  Choice(id="stun:attack", label=f"{figure.name} attacks once")])
