@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field
 
 from delve.board.geometry import Footprint
 from delve.content.pack import Pack
+from delve.content.quest import NamedMonster
 from delve.content.schema import Hero, MonsterType
 from delve.engine.chance import ChanceState
 from delve.engine.decision import OVERLORD
@@ -63,6 +64,24 @@ def natural_immunities(figure: FigureState) -> list[str]:
     if figure.kind == "monster":
         immune.update(data["by_kind"]["monster"])
     return sorted(immune)
+
+
+def named_monster_figure(pack: Pack, named: NamedMonster, figure_id: str, fp: Footprint,
+                         players: int) -> FigureState:
+    """Rulebook: Named Monsters. The base monster's master stats with the quest's changes; red
+    figure, immune to stun; slaying it earns the heroes its conquest (kept in ``conquest_value``)."""
+    figure = monster_figure(pack.monsters[named.base], figure_id, fp, master=True, players=players)
+    changes = named.changes
+    figure.name, figure.content_id, figure.named = named.name, named.id, True
+    figure.speed += changes.speed
+    figure.armor += changes.armor
+    figure.max_wounds += changes.wounds
+    figure.wounds = figure.max_wounds
+    figure.dice += list(changes.extra_dice)
+    figure.abilities += [AbilityRef(name=a.name, rank=a.rank or 0) for a in changes.abilities]
+    figure.conquest_value = named.conquest
+    figure.immunities = natural_immunities(figure)
+    return figure
 
 
 def players_in_game(state: GameState) -> int:
@@ -130,14 +149,21 @@ def new_state(setup: GameSetup, pack: Pack) -> GameState:
     for placement in quest_map.placements:
         if placement.kind != "monster" or placement.monster is None:
             continue
-        figure = monster_figure(pack.monsters[placement.monster], state.new_id("m"), placement.footprint,
-                                master=placement.master, players=players)
+        named = {n.id: n for n in quest.named_monsters}
+        if placement.monster in named:
+            figure = named_monster_figure(pack, named[placement.monster], state.new_id("m"), placement.footprint,
+                                          players)
+        else:
+            figure = monster_figure(pack.monsters[placement.monster], state.new_id("m"), placement.footprint,
+                                    master=placement.master, players=players)
         area = placement.area
         if area is None or state.board.area(area).revealed:
             state.figures[figure.id] = figure
         else:
             reserve.setdefault(area, []).append(figure.model_dump(mode="json"))
     state.flags["reserve"] = reserve
+    state.flags["goals"] = {side: [c.model_dump(mode="json", exclude_defaults=False) for c in
+                                   getattr(quest.goals, side).win_when] for side in ("heroes", "overlord")}
     # Rulebook: Treachery Cards. Cards with a treachery cost join the deck only when bought.
     deck = [card.id for card in pack.overlord.values() if card.treachery is None for _ in range(card.copies)]
     state.overlord.deck = sorted(deck)

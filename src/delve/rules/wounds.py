@@ -71,6 +71,13 @@ def kill(game: Game, figure: FigureState, killer: FigureState | None) -> None:
 def monster_death(game: Game, monster: FigureState, killer: FigureState | None) -> None:
     """Rulebook: Monster Death; Monster Death Bounty. Removed; a master pays 50 coins to its killer."""
     game.state.figures.pop(monster.id, None)
+    if monster.named:
+        game.state.flags.setdefault("slain_named", []).append(monster.content_id or monster.id)
+        if monster.conquest_value:
+            change_conquest(game, monster.conquest_value, f"{monster.name} was slain", ref="Named Monsters")
+        from delve.rules.quest_goals import check_goals  # a quest may be won by this death
+
+        check_goals(game)
     if monster.master and killer is not None and killer.kind == "hero":
         killer.coins += MASTER_BOUNTY
         game.emit("bounty", f"{killer.name} earns a bounty of {MASTER_BOUNTY} coins.",

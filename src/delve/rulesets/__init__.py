@@ -25,6 +25,7 @@ def _load_rules() -> None:
         orders,
         overlord_cards,
         overlord_turn,
+        quest_goals,
         revealing,
         rolling,
         round,

@@ -67,6 +67,8 @@ def _figure(spec: FigureSpec, scenario: Scenario, seat: str, players: int) -> Fi
         figure.max_fatigue = spec.fatigue
     if spec.abilities is not None:
         figure.abilities = [parse_ability(text) for text in spec.abilities]
+    if spec.conquest_value is not None:
+        figure.conquest_value = spec.conquest_value
     figure.master = figure.master or spec.master
     figure.named = figure.named or spec.named
     figure.tokens = dict(spec.tokens)
@@ -117,6 +119,7 @@ def build_state(scenario: Scenario, source: str) -> GameState:
     state.overlord.powers = list(scenario.overlord_powers)
     state.flags["rune_keys"] = list(scenario.rune_keys)
     state.flags["reserve"] = {}
+    state.flags["goals"] = {side: list(conditions) for side, conditions in scenario.goals.items()}
     state.seats[OVERLORD] = SeatState(id=OVERLORD, name="Overlord")
     for seat in hero_seats:
         state.seats[seat] = SeatState(id=seat, name=seat)

@@ -131,6 +131,7 @@ class Scenario(Strict):
     overlord_deck: list[str] = Field(default_factory=list)
     overlord_discard: list[str] = Field(default_factory=list)
     overlord_powers: list[str] = Field(default_factory=list)
+    goals: dict[str, list[dict[str, Any]]] = Field(default_factory=dict)  # e.g. {heroes: [{kill_named: grolm}]}
     start: StartSpec = Field(default_factory=StartSpec)
     seed: int = 0
     dice: list[str] | None = None

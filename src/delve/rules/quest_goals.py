@@ -1,0 +1,50 @@
+"""Winning a quest: the heroes' and the overlord's goals, checked when something changes.
+
+Rulebook: Conquest Tokens (the heroes win by completing the quest goal before running out);
+1. Choose a Quest (each quest says how each side wins). Goals are data from the quest file,
+copied into the game state at setup (``flags["goals"]``) so saves and replays carry them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from delve.board.geometry import Footprint
+from delve.engine.game import Game
+from delve.engine.state import FigureState
+from delve.rules.movement import on_board, on_enter_space
+
+
+def _met(game: Game, condition: dict[str, Any]) -> bool:
+    flags = game.state.flags
+    if condition.get("kill_named"):
+        return condition["kill_named"] in flags.get("slain_named", [])
+    if condition.get("reach_area"):
+        heroes = [h for h in game.state.heroes() if on_board(h)]
+        inside = [h for h in heroes if game.board.area_of(h.pos) == condition["reach_area"]]
+        return bool(inside) and (condition.get("heroes", "any") == "any" or len(inside) == len(game.state.heroes()))
+    if condition.get("complete_action"):
+        return condition["complete_action"] in flags.get("completed_actions", [])
+    if condition.get("heroes_out_of_conquest"):
+        return game.state.conquest <= 0
+    return False
+
+
+def check_goals(game: Game) -> None:
+    """End the game if either side has met a goal of its quest."""
+    if game.state.winner is not None:
+        return
+    goals = game.state.flags.get("goals", {})
+    for side in ("heroes", "overlord"):
+        for condition in goals.get(side, []):
+            if _met(game, condition):
+                game.state.winner = side
+                game.emit("game_over", f"The {side} have completed the quest goal and win.", ref="Conquest Tokens",
+                          winner=side, goal=condition)
+                return
+
+
+@on_enter_space
+def _goal_after_hero_moves(game: Game, figure: FigureState, _fp: Footprint) -> None:
+    if figure.kind == "hero" and any("reach_area" in c for c in game.state.flags.get("goals", {}).get("heroes", [])):
+        check_goals(game)
