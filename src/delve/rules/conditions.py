@@ -226,43 +226,63 @@ def _lose_dice(game: Game, ctx: AttackContext, combo: tuple[int, int, int]) -> N
 
 
 def _daze_on_declare(game: Game, ctx: AttackContext) -> None:
-    """Rulebook: Daze. One yellow, green or black die lost per token; the owner picks which."""
+    """Rulebook: Daze. One yellow, green or black die lost per token; the owner picks which.
+
+    The ``daze_dice`` step goes right above the attack step, under any step an ability pushed
+    while declaring (e.g. Bash's choice of power dice), so the loss applies to the final dice."""
     attacker = game.figure(ctx.attacker)
-    tokens = attacker.token("daze")
-    if tokens <= 0:
+    if attacker.token("daze") <= 0:
         return
-    options = _daze_options(ctx, tokens)
-    if len(options) == 1:
-        if sum(options[0]):
-            _lose_dice(game, ctx, options[0])
-        return
-    game.push("daze_dice", figure=attacker.id,
-              options=[list(combo) for combo in options])
+    attack_step = current_attack(game)
+    index = next(i for i, s in enumerate(game.state.stack) if s is attack_step)
+    game.state.stack.insert(index + 1, Step(kind="daze_dice", data={"figure": attacker.id}))
 
 
 @register
 class DazeDice(StepHandler):
-    """The dazed attacker's owner picks which dice the attack loses (before the roll)."""
+    """Just before the roll: take the dazed attacker's lost dice out of the attack, asking its
+    owner which ones when there is more than one way."""
 
     kind = "daze_dice"
 
+    @staticmethod
+    def _options(game: Game) -> list[tuple[int, int, int]]:
+        ctx = load(current_attack(game))
+        return _daze_options(ctx, game.figure(ctx.attacker).token("daze"))
+
     def decide(self, game: Game, step: Step) -> Decision | None:
-        figure = game.figure(step.data["figure"])
+        figure = game.state.figures.get(step.data["figure"])
+        if figure is None:
+            return None
+        options = self._options(game)
+        if len(options) <= 1:
+            return None
         choices = []
-        for combo in step.data["options"]:
+        for combo in options:
             choice_id = _daze_id(combo)
             choices.append(Choice(id=choice_id, label=f"Lose {choice_id.removeprefix('daze:').replace('+', ', ')}",
-                                  data={"combo": combo}))
+                                  data={"combo": list(combo)}))
         return Decision(seat=_owner_seat(figure), kind="daze_dice",
                         prompt=f"{figure.name} is dazed: choose the dice the attack loses", choices=choices)
 
+    def run(self, game: Game, step: Step) -> None:
+        if step.data["figure"] in game.state.figures:
+            options = self._options(game)
+            if len(options) == 1 and options[0] != (0, 0, 0):
+                self._apply(game, options[0])
+        game.pop(step)
+
     def choose(self, game: Game, step: Step, choice: Choice) -> None:
+        combo = choice.data["combo"]
+        self._apply(game, (combo[0], combo[1], combo[2]))
+        game.pop(step)
+
+    @staticmethod
+    def _apply(game: Game, combo: tuple[int, int, int]) -> None:
         attack_step = current_attack(game)
         ctx = load(attack_step)
-        combo = choice.data["combo"]
-        _lose_dice(game, ctx, (combo[0], combo[1], combo[2]))
+        _lose_dice(game, ctx, combo)
         store(attack_step, ctx)
-        game.pop(step)
 
 
 # -- Frost: items shatter ----------------------------------------------------------------------
