@@ -20,6 +20,9 @@ from delve.engine.steps import StepHandler, register
 EnterHook = Callable[[Game, FigureState, Footprint], None]
 ENTER_SPACE_HOOKS: list[EnterHook] = []
 
+NoEndRule = Callable[[Game, FigureState], set[Pos]]
+NO_END_RULES: list[NoEndRule] = []  # spaces a figure may cross but not stop on (active glyphs for monsters)
+
 MovementLock = Callable[[Game, FigureState], str | None]
 MOVEMENT_LOCKS: list[MovementLock] = []
 
@@ -86,8 +89,11 @@ def destinations(game: Game, figure: FigureState, budget: int) -> dict[Footprint
     if budget <= 0 or not on_board(figure) or movement_locked(game, figure):
         return {}
     fly = any(ability.name == "Fly" for ability in figure.abilities)
+    no_end: set[Pos] = set()
+    for rule in NO_END_RULES:
+        no_end |= rule(game, figure)
     found = reachable(game.board, figure.footprint, budget, enemy_spaces(game, figure),
-                      occupied_spaces(game, figure), fly=fly)
+                      occupied_spaces(game, figure), fly=fly, no_end=no_end)
     found.pop(figure.footprint, None)
     return found
 

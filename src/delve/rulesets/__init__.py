@@ -19,6 +19,7 @@ def _load_rules() -> None:
     from delve.rules import (  # noqa: F401
         attack,
         doors,
+        glyphs,
         guard,
         hero_turn,
         movement,
