@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from delve.board.geometry import Footprint
@@ -98,8 +99,18 @@ def _place_map_monsters(state: GameState, placements: list[Placement], scenario:
             state.flags["reserve"].setdefault(placement.area, []).append(figure.model_dump(mode="json"))
 
 
+def resolve_pack(scenario: Scenario, source: str) -> None:
+    """A pack path in a scenario is read relative to the scenario file (then the working folder)."""
+    if scenario.pack == "starter" or Path(scenario.pack).is_absolute():
+        return
+    beside = (Path(source).parent / scenario.pack).resolve()
+    if beside.is_dir():
+        scenario.pack = str(beside)
+
+
 def build_state(scenario: Scenario, source: str) -> GameState:
     """The game state the scenario describes, with its stack set where play starts."""
+    resolve_pack(scenario, source)
     try:
         quest_map = parse_map(scenario.map, source)
     except Exception as exc:

@@ -14,6 +14,7 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
+from delve.content.issues import ContentError
 from delve.engine.decision import Event
 from delve.engine.game import EngineError, Game
 from delve.rulesets import handlers_for
@@ -66,7 +67,7 @@ def run_scenario(scenario: Scenario, source: str, result: ScenarioResult | None 
     result = result or ScenarioResult(path=source, name=scenario.name)
     try:
         game = Game(build_state(scenario, source), handlers_for(scenario.ruleset))
-    except (ScenarioError, EngineError, KeyError, ValueError) as exc:
+    except (ScenarioError, EngineError, ContentError, KeyError, ValueError) as exc:
         result.failures.append(f"setup: {exc}")
         return result
     result.game = game
