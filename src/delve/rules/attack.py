@@ -71,17 +71,26 @@ def can_target(game: Game, attacker: FigureState, target: Pos, attack_type: str,
     return footprint_line_of_sight(game.board, attacker.footprint, target, blockers)
 
 
-def target_spaces(game: Game, attacker: FigureState, attack_type: str, reach: bool) -> list[Pos]:
-    """One space per enemy figure the attacker may attack (the nearest visible space of a large one)."""
-    spaces = []
-    for enemy in game.state.figures.values():
-        if enemy.side == attacker.side or not on_board(enemy):
-            continue
+def target_spaces(game: Game, attacker: FigureState, attack_type: str, reach: bool, blast: int = 0) -> list[Pos]:
+    """One space per enemy figure the attacker may attack (the nearest visible space of a large one).
+
+    Rulebook: Step 1: Declare Attack. A space is attacked, not a figure: with Blast, an empty
+    space (or a friend's) within the blast's reach of an enemy may be the target too."""
+    spaces: set[Pos] = set()
+    enemies = [f for f in game.state.figures.values() if f.side != attacker.side and on_board(f)]
+    for enemy in enemies:
         cells = sorted(enemy.footprint.cells(), key=lambda c: (attack_range(attacker, c), c[1], c[0]))
         for cell in cells:
             if can_target(game, attacker, cell, attack_type, reach):
-                spaces.append(cell)
+                spaces.add(cell)
                 break
+    if blast > 0:
+        mine = set(attacker.footprint.cells())
+        near = {(cx + dx, cy + dy) for enemy in enemies for cx, cy in enemy.footprint.cells()
+                for dx in range(-blast, blast + 1) for dy in range(-blast, blast + 1)}
+        for pos in near - spaces - mine:
+            if game.board.is_space(pos) and can_target(game, attacker, pos, attack_type, reach):
+                spaces.add(pos)
     return sorted(spaces, key=lambda p: (p[1], p[0]))
 
 
@@ -456,13 +465,16 @@ def hero_attack_choices(game: Game, step: Step, hero: FigureState) -> list[Choic
     """Rulebook: Step 3: Take an Action. Attack choices while the action allows an attack."""
     if step.data.get("attacks", 0) <= 0:
         return []
-    options = [(w.id, w.name, w.attack_type or "melee", any(a.name == "Reach" for a in w.abilities))
+    own_blast = sum(a.rank for a in hero.abilities if a.name == "Blast")
+    options = [(w.id, w.name, w.attack_type or "melee", any(a.name == "Reach" for a in w.abilities),
+                own_blast + sum((a.rank or 0) for a in w.abilities if a.name == "Blast"))
                for w in equipment.weapons(game, hero)]
     if not options:
-        options = [(equipment.UNARMED, "bare hands", "melee", False)]
+        options = [(equipment.UNARMED, "bare hands", "melee", False, 0)]  # unarmed: no abilities at all
     choices = []
-    for weapon_id, weapon_name, attack_type, reach in options:
-        for x, y in target_spaces(game, hero, attack_type, reach or any(a.name == "Reach" for a in hero.abilities)):
+    for weapon_id, weapon_name, attack_type, reach, blast in options:
+        reach = reach or (weapon_id != equipment.UNARMED and any(a.name == "Reach" for a in hero.abilities))
+        for x, y in target_spaces(game, hero, attack_type, reach, blast):
             target = figure_at(game, (x, y))
             name = target.name if target else "space"
             choices.append(Choice(id=f"attack:{weapon_id}:{x},{y}", label=f"Attack {name} at ({x},{y}) with "
@@ -492,8 +504,9 @@ def monster_attack_choices(game: Game, step: Step, monster: FigureState) -> list
     types = ["melee", "ranged", "magic"] if morph else [monster.attack_type]
     reach = any(a.name == "Reach" for a in monster.abilities)
     spaces: set[Pos] = set()
+    blast = sum(a.rank for a in monster.abilities if a.name == "Blast")
     for attack_type in types:
-        spaces.update(target_spaces(game, monster, attack_type, reach))
+        spaces.update(target_spaces(game, monster, attack_type, reach, blast))
     choices = []
     for x, y in sorted(spaces, key=lambda p: (p[1], p[0])):
         target = figure_at(game, (x, y))

@@ -32,6 +32,7 @@ def _load_rules() -> None:
         round,
         setup,
         spawning,
+        trap_cards,
     )
 
 

@@ -1,0 +1,111 @@
+"""Trap cards: the overlord's chance to spring a trap when its trigger happens.
+
+Rulebook: Trap Cards (played when the trigger is met, one per triggering condition, threat cost
+paid); Discarding Overlord Cards (he may discard for threat at any time to pay); Trickster (each
+Trickster monster in play makes traps 1 threat cheaper).
+
+Why the window opens on public facts only: if the engine asked the overlord only when he held
+a matching card, the question itself would tell the heroes. So a window opens each time the
+trigger happens while the overlord holds any card and the pack has a trap for that trigger;
+the overlord's choices (his hand) are shown to his seat alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from delve.abilities.units.trickster import trap_cost
+from delve.board.geometry import Footprint
+from delve.engine.decision import OVERLORD, Choice, Decision
+from delve.engine.game import Game
+from delve.engine.state import FigureState, Step
+from delve.engine.steps import StepHandler, register
+from delve.rules.equipment import content
+from delve.rules.movement import on_enter_space
+from delve.rules.overlord_cards import card, discard_choices, discard_for_threat, effect, run_effects
+from delve.rules.wounds import suffer_wounds
+
+TRAP_WINDOW = "trap_window"
+
+
+def open_trap_window(game: Game, trigger: str, **context: Any) -> None:
+    """Offer the overlord a trap for ``trigger`` if he holds any card and such traps exist."""
+    if game.state.winner is not None or not game.state.overlord.hand:
+        return
+    if not any(c.type == "trap" and c.trigger == trigger for c in content(game).overlord.values()):
+        return
+    game.push(TRAP_WINDOW, trigger=trigger, context=context)
+
+
+@register
+class TrapWindow(StepHandler):
+    """The overlord may play one trap card for this trigger, discarding for threat first if he likes."""
+
+    kind = TRAP_WINDOW
+
+    def decide(self, game: Game, step: Step) -> Decision | None:
+        overlord = game.state.overlord
+        choices = []
+        for card_id in sorted(set(overlord.hand)):
+            trap = card(game, card_id)
+            if trap.type == "trap" and trap.trigger == step.data["trigger"]:
+                cost = trap_cost(game, trap.threat_cost)
+                if cost <= overlord.threat:
+                    choices.append(Choice(id=f"trap:{card_id}", label=f"Spring {trap.name} ({cost} threat)",
+                                          data={"card": card_id, "cost": cost}))
+        choices += discard_choices(game)
+        choices.append(Choice(id="pass", label="Let it pass"))
+        return Decision(seat=OVERLORD, kind="trap_window",
+                        prompt=f"Trap window: {step.data['trigger'].replace('_', ' ')}", choices=choices)
+
+    def choose(self, game: Game, step: Step, choice: Choice) -> None:
+        kind = choice.id.split(":", 1)[0]
+        if kind == "discard":
+            discard_for_threat(game, choice.data["card"])
+            return
+        game.pop(step)
+        if kind != "trap":
+            return
+        overlord = game.state.overlord
+        trap = card(game, choice.data["card"])
+        overlord.threat -= choice.data["cost"]
+        overlord.hand.remove(trap.id)
+        overlord.discard.append(trap.id)
+        game.emit("card_played", f"The overlord springs {trap.name} ({choice.data['cost']} threat).",
+                  ref="Trap Cards", card=trap.id, type="trap", cost=choice.data["cost"])
+        run_effects(game, trap, dict(step.data["context"]))
+
+
+@on_enter_space
+def _hero_moves_into_space(game: Game, figure: FigureState, fp: Footprint) -> None:
+    if figure.kind == "hero":
+        open_trap_window(game, "hero_moves_into_space", triggering_hero=figure.id, x=fp.x, y=fp.y)
+
+
+# -- effects traps use ------------------------------------------------------------------------
+def _targets(game: Game, target: str, context: dict[str, Any]) -> list[FigureState]:
+    if target in ("triggering_hero", "triggering_monster", "attacker", "defender"):
+        figure = game.state.figures.get(context.get(target, ""))
+        return [figure] if figure is not None else []
+    if target == "each_hero":
+        return [h for h in game.state.heroes() if not h.in_town]
+    if target == "each_monster":
+        return game.state.monsters()
+    return []
+
+
+@effect("deal_wounds")
+def _deal_wounds(game: Game, item: Any, context: dict[str, Any]) -> None:
+    from delve.rules.equipment import armor_value
+
+    for figure in _targets(game, item.target, context):
+        wounds = item.amount if item.ignore_armor else max(0, item.amount - armor_value(game, figure))
+        suffer_wounds(game, figure, wounds, cause="an overlord card", ref="Trap Cards")
+
+
+@effect("apply_condition")
+def _apply_condition(game: Game, item: Any, context: dict[str, Any]) -> None:
+    from delve.rules.conditions import place_condition
+
+    for figure in _targets(game, item.target, context):
+        place_condition(game, figure, str(item.condition).lower(), ref="Trap Cards")
