@@ -15,6 +15,9 @@ def test_new_game_is_set_up_as_the_rulebook_says() -> None:
     assert game.state.overlord.threat == 0 and len(game.state.overlord.hand) == 3
     assert game.state.conquest == 5  # the quest's starting_conquest
     assert game.pending is not None and game.pending.kind == "choose_hero_turn"
+    # Rulebook: Treachery Cards: cards with a treachery cost join the deck only when bought
+    cards = game.state.overlord.deck + game.state.overlord.hand
+    assert "sudden-frenzy" not in cards and "rusted-cage" not in cards and "goblin-warband" in cards
     hero_view = json.dumps(game_view(game, "h1"))
     for card in game.state.overlord.hand:
         assert card not in hero_view
