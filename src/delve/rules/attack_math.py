@@ -395,19 +395,32 @@ def best_play(
         return Spend(), resolve(totals, profile, Spend(), target)
     points = enhancement_points(totals, profile, target)
     budget = totals.surges - profile.fear
-    best: tuple[Spend, AttackOutcome] | None = None
+    # The same arithmetic as ``resolve``, inlined for speed (this loop is the odds calculator's
+    # hot path); the winner is then resolved by ``resolve`` itself, so there is one authority.
+    armor = target.armor
+    best_spend_: Spend | None = None
     best_key: tuple[int, ...] = ()
-    for buys, cost, _dmg, rng, _pierce in _useful_buys(profile.all_surge_abilities, budget):
-        prayer = budget - cost if profile.dark_prayer else 0
-        short = profile.range_needed - (totals.range + profile.bonus_range + rng + prayer)
+    for buys, cost, dmg, rng, pierce in _useful_buys(profile.all_surge_abilities, budget):
+        leftover = budget - cost
+        prayer = leftover if profile.dark_prayer else 0
+        base_range = totals.range + profile.bonus_range + rng + prayer
+        short = profile.range_needed - base_range
         to_range = 0 if profile.melee or short <= 0 or short > points else short
-        spend = Spend(to_range, buys)
-        outcome = resolve(totals, profile, spend, target)
-        key = outcome_key(outcome, objective, kill)
-        if best is None or key > best_key:
-            best, best_key = (spend, outcome), key
-    assert best is not None  # the empty purchase is always an option
-    return best
+        threat = leftover if profile.dark_prayer else leftover // 2 if profile.overlord else 0
+        if profile.melee or base_range + to_range >= profile.range_needed:
+            damage = max(0, totals.hearts + profile.bonus_damage + (points - to_range) + dmg + prayer)
+            total_pierce = 0 if target.ironskin else profile.pierce + pierce
+            effective = armor if target.ironskin else max(0, armor - total_pierce)
+            wounds = max(0, damage - effective - target.shield)
+            hit = 1
+        else:
+            wounds = hit = 0
+        reached = int(wounds >= kill) if objective == "kill" else 0
+        key = (reached, wounds, hit, threat)
+        if best_spend_ is None or key > best_key:
+            best_spend_, best_key = Spend(to_range, buys), key
+    assert best_spend_ is not None  # the empty purchase is always an option
+    return best_spend_, resolve(totals, profile, best_spend_, target)
 
 
 def best_spend(
