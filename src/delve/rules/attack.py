@@ -167,6 +167,9 @@ def start_attack(game: Game, ctx: AttackContext, *, aimed: bool = False, morph: 
     """Push an attack step for a declared attack."""
     ctx.aimed = aimed
     attacker = game.figure(ctx.attacker)
+    dx, dy = ctx.target[0] - attacker.pos[0], ctx.target[1] - attacker.pos[1]
+    if (dx, dy) != (0, 0):
+        attacker.facing = ((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))
     target = figure_at(game, ctx.target)
     game.emit("attack_declared", f"{attacker.name} attacks {target.name if target else 'the space'} at "
               f"({ctx.target[0]},{ctx.target[1]}){' with ' + ctx.weapon if ctx.weapon else ''}.",

@@ -98,6 +98,12 @@ def destinations(game: Game, figure: FigureState, budget: int) -> dict[Footprint
     return found
 
 
+def _direction(x0: int, y0: int, x1: int, y1: int, default: tuple[int, int]) -> tuple[int, int]:
+    """The unit direction from one space to another (kept as is when they are the same)."""
+    dx, dy = (x1 > x0) - (x1 < x0), (y1 > y0) - (y1 < y0)
+    return (dx, dy) if (dx, dy) != (0, 0) else default
+
+
 def footprint_key(fp: Footprint) -> str:
     """A stable text form of a footprint for choice ids: ``x,y`` or ``x,y,w,h``."""
     if fp.w == 1 and fp.h == 1:
@@ -154,6 +160,7 @@ class MovePath(StepHandler):
             game.pop(step)
             return
         payer.data["mp"] -= cost
+        figure.facing = _direction(figure.footprint.x, figure.footprint.y, target.x, target.y, figure.facing)
         figure.footprint = target
         step.data["index"] = index + 1
         game.emit("figure_moved", f"{figure.name} moves to ({target.x},{target.y}).", ref="Movement",
