@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from delve.engine.decision import Decision
+from delve.engine.game import Game
 
 
 class RandomPlayer:
@@ -19,8 +20,11 @@ class RandomPlayer:
         self.rng = np.random.default_rng(seed)
         self.end_bias = end_bias
 
-    def choose(self, decision: Decision) -> str:
-        """The id of the chosen choice. With ``end_bias``, turn-ending choices are favoured."""
+    def choose(self, decision: Decision, game: Game | None = None) -> str:
+        """The id of the chosen choice. With ``end_bias``, turn-ending choices are favoured.
+
+        ``game`` is accepted (and ignored) so the random player fits the ``Player`` protocol.
+        """
         ids = [c.id for c in decision.choices]
         if self.end_bias and self.rng.random() < self.end_bias:
             for choice_id in ids:

@@ -88,7 +88,7 @@ def play_loop(game: Game, humans: set[str], ask: Callable[[str], str], console: 
             return game
         if decision.seat not in humans:
             bot = bots.setdefault(decision.seat, RandomPlayer(ai_seed + len(bots), end_bias=0.3))
-            game.apply(bot.choose(decision), decision.seat)
+            game.apply(bot.choose(decision, game), decision.seat)
             if save is not None:
                 _save(game, save)
             redraw = True
