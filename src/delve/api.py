@@ -24,7 +24,7 @@ from delve.engine.views import view
 from delve.rules.setup import GameSetup, new_state
 from delve.rulesets import handlers_for
 
-__all__ = ["Game", "GameSetup", "game_view", "load_game", "new_game", "open_pack", "replay_game"]
+__all__ = ["Game", "GameSetup", "game_view", "load_game", "new_game", "open_pack", "player_rules", "replay_game"]
 
 
 def open_pack(name: str) -> Pack:
@@ -58,3 +58,23 @@ def replay_game(setup: GameSetup, choices: list[ChoiceRecord]) -> Game:
 def game_view(game: Game, seat: str) -> dict[str, Any]:
     """What ``seat`` may see of ``game`` (see ``delve.engine.views``)."""
     return view(game, seat)
+
+
+def player_rules() -> Any:
+    """The rules arithmetic automated players may compute with (they sit above this facade and
+    may not import ``delve.rules``): attack contexts and targets, the attack arithmetic, armor.
+
+    Why one namespace returned by a function: players call the same functions the table uses,
+    so an AI's estimate and the engine's result cannot drift apart, and the import stays lazy.
+    """
+    from types import SimpleNamespace
+
+    from delve.rules import attack, attack_math, equipment, movement
+
+    return SimpleNamespace(
+        hero_attack_context=attack.hero_attack_context, target_spaces=attack.target_spaces,
+        load_attack=attack.load, current_attack=attack.current_attack, attack_totals=attack._totals,
+        defense_of=attack._defense, resolve=attack_math.resolve, best_play=attack_math.best_play,
+        Spend=attack_math.Spend, armor_value=equipment.armor_value, weapons=equipment.weapons,
+        item=equipment.item, UNARMED=equipment.UNARMED, destinations=movement.destinations,
+    )

@@ -1,0 +1,591 @@
+"""A hero player that plays to win: it fights what it can kill, explores, and chases the goal.
+
+Why rules of thumb rather than search: the heroes' decisions are many and small (where to step,
+which die to re-roll), and most of their value is in a few simple priorities; exact attack odds
+(``delve.odds``) make the one hard judgement, which attack to make, precise. A turn goes:
+
+1. **Turn order** (Rulebook: Hero Turn Order): the hero who can attack now goes first, then the
+   one nearest an enemy, so fighters strike before monsters close in.
+2. **Action** (Rulebook: Step 3: Take an Action): Battle when an enemy is in reach, Advance when
+   one can be reached within the hero's speed, Ready (move + guard order) when enemies are near
+   but out of reach, Run otherwise (Ready + rest when out of fatigue and nobody is near).
+3. **Acting**: attack the best target (kill chance first, then expected wounds, weighted by how
+   much the quest needs that kill); move to the space with the best attack; open doors that lead
+   on; else walk toward the objective: the quest's named foe or goal area, enemies, inactive
+   glyphs (conquest), markers not yet visited, and the edges of the explored map.
+4. **Attack steps**: aim and dodge re-rolls, fatigue power dice while the kill is not yet made,
+   and the spend that deals the most wounds (``player_rules().resolve``: the table's arithmetic).
+
+Hidden information: the AI reads only what a hero seat may see (``delve.ai.hero_common``):
+revealed areas, figures standing there, public markers and the dice on the table. It never
+reads the overlord's hand, chest contents or the chance state, and it never changes the game;
+it answers with one legal choice id. Unknown decisions (rules added later) get a safe default,
+and a turn that runs too long is ended, so the AI can neither crash a game nor loop forever.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from delve.ai.hero_common import (
+    INF,
+    attack_options,
+    best_attack_from,
+    distance_field,
+    field_at,
+    frontier_spaces,
+    on_board,
+    query_for,
+    rules,
+    seen,
+    unexplored_stairs,
+    value_attack,
+    visible_enemies,
+)
+from delve.board.geometry import Footprint, Pos, distance
+from delve.engine.decision import Choice, Decision
+from delve.engine.game import Game
+from delve.engine.state import FigureState, Step
+
+# Where the AI walks, as start biases of the distance field (smaller = more urgent).
+BIAS_GOAL = 0
+BIAS_GLYPH = 1
+BIAS_ENEMY = 3
+BIAS_MARKER = 3
+BIAS_FRONTIER = 4
+MARKERS_WORTH_A_VISIT = ("rune_key", "chest", "potion", "money", "relic")
+POTIONS_TO_CARRY = 2
+SAFE_WORDS = ("end", "done", "pass", "keep", "continue", "skip", "decline", "no", "stop", "leave")
+MAX_CHOICES_PER_TURN = 80
+
+
+def _face_effect(label: str) -> tuple[bool, int, int, int]:
+    """(miss, range, hearts, surges) of a combat face label such as ``1/3S`` (public dice)."""
+    if label == "X":
+        return True, 0, 0, 0
+    if "/" not in label:
+        return False, 0, 0, 1 if label == "surge" else 0
+    rng, rest = label.split("/", 1)
+    surges = rest.count("S")
+    hearts = int(rest.rstrip("S") or 0)
+    return False, int(rng), hearts, surges
+
+
+def _surge(option: Any) -> Any:
+    """A content surge ability as the odds calculator's ``SurgeAbility``."""
+    from delve.odds.query import SurgeAbility  # the query's own field type
+
+    effect = option.effect
+    return SurgeAbility(cost=option.surges, damage=effect.damage, range=effect.range, pierce=effect.pierce)
+
+
+class HeroAI:
+    """Answers every decision of the hero seats it is given (one instance may serve them all).
+
+    ``strict``: re-raise internal errors instead of falling back to a safe choice (tests).
+    """
+
+    def __init__(self, seed: int = 0, *, strict: bool = False) -> None:
+        self.seed = seed
+        self.strict = strict
+        self.errors = 0
+        self.visited: set[str] = set()  # marker ids the heroes have stood on or next to
+        self._turn_key: tuple[int, str] = (-1, "")
+        self._turn_count = 0
+        self._fields: dict[tuple[Any, ...], list[int]] = {}
+
+    # -- the protocol ---------------------------------------------------------------------------
+    def choose(self, decision: Decision, game: Game) -> str:
+        """One legal choice id for ``decision`` (never raises unless ``strict``)."""
+        handler: Callable[[Decision, Game], str | None] | None = getattr(self, f"_on_{decision.kind}", None)
+        pick: str | None = None
+        if handler is not None:
+            try:
+                pick = handler(decision, game)
+            except Exception:
+                self.errors += 1
+                if self.strict:
+                    raise
+                pick = None
+        if pick is None or decision.find(pick) is None:
+            pick = self.fallback(decision)
+        return pick
+
+    @staticmethod
+    def fallback(decision: Decision) -> str:
+        """A safe answer to a decision the AI does not understand: end, pass or keep; else the first."""
+        for word in SAFE_WORDS:
+            for choice in decision.choices:
+                parts = choice.id.replace("_", ":").split(":")
+                if word in parts:
+                    return choice.id
+        return decision.choices[0].id
+
+    # -- helpers -------------------------------------------------------------------------------
+    @staticmethod
+    def _turn_step(game: Game) -> Step | None:
+        for step in reversed(game.state.stack):
+            if step.kind == "hero_turn":
+                return step
+        return None
+
+    def _seat_heroes(self, game: Game, seat: str) -> list[FigureState]:
+        return [f for f in game.state.figures.values() if f.kind == "hero" and f.seat == seat]
+
+    def _objective_field(self, game: Game, hero: FigureState) -> list[int]:
+        """Path cost from every seen space to the nearest thing worth walking to."""
+        board = game.board
+        sources: list[tuple[Pos, int]] = []
+        goals = game.state.flags.get("goals", {}).get("heroes", [])
+        named = {g["kill_named"] for g in goals if g.get("kill_named")}
+        areas = {g["reach_area"] for g in goals if g.get("reach_area")}
+        for enemy in visible_enemies(game, hero):
+            bias = BIAS_GOAL if (enemy.content_id in named or enemy.id in named) else BIAS_ENEMY
+            sources += [(c, bias) for c in enemy.footprint.cells()]
+        for area in areas:
+            if any(a.id == area and a.revealed for a in board.areas):
+                sources += [(p, BIAS_GOAL) for p in board.spaces() if board.area_of(p) == area]
+        for marker in board.markers:
+            if not seen(game, marker.pos):
+                continue
+            if marker.kind == "glyph" and not marker.data.get("active"):
+                sources.append((marker.pos, BIAS_GLYPH))
+            elif marker.kind in MARKERS_WORTH_A_VISIT and marker.id not in self.visited:
+                sources.append((marker.pos, BIAS_MARKER))
+        sources += [(p, BIAS_FRONTIER) for p in frontier_spaces(game)]
+        sources += [(p, BIAS_FRONTIER) for p in unexplored_stairs(game)]
+        key = (
+            tuple(sorted(sources)),
+            tuple(a.revealed for a in board.areas),
+            tuple(d.open for d in board.doors),
+            tuple(game.state.flags.get("rune_keys", [])),
+        )
+        field = self._fields.get(key)
+        if field is None:
+            if len(self._fields) > 256:
+                self._fields.clear()
+            field = self._fields[key] = distance_field(game, sources)
+        return field
+
+    def _note_visits(self, game: Game, hero: FigureState, step: Step, decision: Decision) -> None:
+        """A marker the hero stands on with points to spare but no way to use is done with."""
+        if step.data.get("mp", 0) < 2:
+            return
+        for marker in game.board.markers:
+            if marker.kind in MARKERS_WORTH_A_VISIT and marker.pos in hero.footprint.cells() and not any(
+                    c.data.get("marker") == marker.id for c in decision.choices):
+                self.visited.add(marker.id)
+
+    def _count_turn(self, game: Game, hero: FigureState) -> int:
+        key = (game.state.round, hero.id)
+        if key != self._turn_key:
+            self._turn_key, self._turn_count = key, 0
+        self._turn_count += 1
+        return self._turn_count
+
+    def _best_attack_choice(self, game: Game, hero: FigureState, choices: list[Choice]) -> tuple[float, str] | None:
+        best: tuple[float, str] | None = None
+        enemies = {c: f for f in visible_enemies(game, hero) for c in f.footprint.cells()}
+        for choice in choices:
+            if not choice.id.startswith("attack:"):
+                continue
+            pos = (int(choice.data["x"]), int(choice.data["y"]))
+            target = enemies.get(pos)
+            if target is None:
+                continue  # an empty space (Blast): not worth it for this AI
+            value = value_attack(game, hero, choice.data["weapon"], pos, target, aimed=bool(choice.data.get("aimed")))
+            if value.expected <= 0:
+                continue
+            if best is None or value.score > best[0]:
+                best = (value.score, choice.id)
+        return best
+
+    def _enemy_near(self, game: Game, hero: FigureState, within: int) -> bool:
+        return any(distance(c, e) <= within for f in visible_enemies(game, hero) for e in f.footprint.cells()
+                   for c in hero.footprint.cells())
+
+    # -- decisions ------------------------------------------------------------------------------
+    def _on_choose_hero_turn(self, decision: Decision, game: Game) -> str | None:
+        """Rulebook: Hero Turn Order. Who can hit now goes first, then who is nearest a foe."""
+        ranked: list[tuple[tuple[int, float, str], str]] = []
+        for choice in decision.choices:
+            hero = game.figure(choice.data["hero"])
+            if not on_board(hero):
+                ranked.append(((2, 0.0, hero.id), choice.id))
+                continue
+            now = best_attack_from(game, hero, hero.footprint)
+            enemies = visible_enemies(game, hero)
+            near = min((distance(c, e) for f in enemies for e in f.footprint.cells() for c in hero.footprint.cells()),
+                       default=99)
+            ranked.append(((0 if now else 1, -now[0] if now else float(near), hero.id), choice.id))
+        return min(ranked)[1] if ranked else None
+
+    def _on_choose_action(self, decision: Decision, game: Game) -> str | None:
+        if len(decision.choices) == 1:
+            return decision.choices[0].id
+        step = self._turn_step(game)
+        if step is None:
+            return None
+        hero = game.figure(step.data["hero"])
+        if not on_board(hero):
+            return "action:run"  # from town: movement points to come back through a glyph
+        if best_attack_from(game, hero, hero.footprint) is not None:
+            return "action:battle"
+        for fp in self._attack_spots(game, hero, hero.speed):
+            if best_attack_from(game, hero, fp) is not None:
+                return "action:advance"
+        if self._enemy_near(game, hero, 2 * hero.speed + 3):
+            return "action:ready"  # move up to speed, then guard: strike when they come
+        if hero.fatigue == 0 and hero.max_fatigue > 0:
+            return "action:ready"  # move, then rest
+        return "action:run"
+
+    def _attack_spots(self, game: Game, hero: FigureState, budget: int) -> list[Footprint]:
+        """Reachable footprints from which an attack could be possible (cheap filter first)."""
+        found = rules().destinations(game, hero, budget)
+        enemies = [e for f in visible_enemies(game, hero) for e in f.footprint.cells()]
+        if not enemies:
+            return []
+        melee_only = all(kind == "melee" for _w, kind, _r, _b in attack_options(game, hero))
+        reach = 2 if any(r for _w, _k, r, _b in attack_options(game, hero)) else 1
+        spots = []
+        for fp, _res in sorted(found.items(), key=lambda item: (item[1].cost, item[0].y, item[0].x)):
+            if melee_only and not any(distance(c, e) <= reach for c in fp.cells() for e in enemies):
+                continue
+            spots.append(fp)
+        return spots
+
+    def _on_hero_turn(self, decision: Decision, game: Game) -> str | None:
+        step = game.state.stack[-1]
+        hero = game.figure(step.data["hero"])
+        ids = {c.id: c for c in decision.choices}
+        if self._count_turn(game, hero) > MAX_CHOICES_PER_TURN:
+            return "end_turn"
+        self._note_visits(game, hero, step, decision)
+        # potions when they matter
+        for choice in decision.choices:
+            if choice.id.startswith("drink:"):
+                label = choice.label.lower()
+                if ("heal" in label and hero.wounds * 2 <= hero.max_wounds) or (
+                        ("vital" in label or "fatigue" in label) and hero.fatigue == 0):
+                    return choice.id
+        # 1. the best attack
+        best = self._best_attack_choice(game, hero, decision.choices)
+        if best is not None:
+            return best[1]
+        # 2. things to pick up or open where the hero stands
+        for choice in decision.choices:
+            head = choice.id.split(":", 1)[0]
+            if head in ("chest", "open_chest", "pickup", "take", "loot", "search", "key", "treasure"):
+                return choice.id
+        if not on_board(hero):
+            return self._leave_town(game, hero, decision.choices)
+        action = step.data.get("action")
+        halves = step.data.get("halves", [])
+        moves = [c for c in decision.choices if c.id.startswith("move:")]
+        # 3. a Ready half attack when a target is in reach
+        if "half:attack" in ids and best_attack_from(game, hero, hero.footprint) is not None:
+            return "half:attack"
+        # 4. move to the best attack spot while an attack is left
+        if step.data.get("attacks", 0) > 0 and moves:
+            spot = self._best_spot(game, hero, moves)
+            if spot is not None:
+                return spot
+        # 5. doors that lead on
+        for choice in decision.choices:
+            if choice.id.startswith("door:"):
+                door = game.board.door(choice.data["door"])
+                if not door.open:
+                    return choice.id
+        # 6. walk toward the objective (a Ready hero first takes his move half action)
+        field = self._objective_field(game, hero)
+        here = field_at(game, field, hero.footprint)
+        stairs = self._stairs(game, field, here, decision.choices)
+        if stairs is not None:
+            return stairs
+        if "half:move" in ids and "move" not in halves:
+            return "half:move"  # movement points also open doors and chests and climb stairs
+        best_move: tuple[tuple[int, int], str] | None = None
+        for choice in moves:
+            fp = Footprint(x=choice.data["x"], y=choice.data["y"], w=choice.data["w"], h=choice.data["h"])
+            value = field_at(game, field, fp)
+            if value >= here or value >= INF:
+                continue
+            key = (value, int(choice.data.get("cost", 0)))
+            if best_move is None or key < best_move[0]:
+                best_move = (key, choice.id)
+        if best_move is not None:
+            return best_move[1]
+        # 7. a Ready hero's order
+        if action == "ready":
+            order = self._order(game, hero, ids)
+            if order is not None:
+                return order
+        return "end_turn"
+
+    def _stairs(self, game: Game, field: list[int], here: int, choices: list[Choice]) -> str | None:
+        """Take a staircase that leads somewhere unexplored, or closer to the objective."""
+        ix = game.board.index()
+        best: tuple[int, str] | None = None
+        for choice in choices:
+            if not choice.id.startswith("stairs:"):
+                continue
+            marker = game.board.marker(choice.data["marker"])
+            value = field[ix.idx(marker.pos)] if seen(game, marker.pos) else BIAS_FRONTIER - 1
+            if value < here and (best is None or value < best[0]):
+                best = (value, choice.id)
+        return best[1] if best else None
+
+    def _best_spot(self, game: Game, hero: FigureState, moves: list[Choice]) -> str | None:
+        """The move after which the best attack can be made (cheapest on ties)."""
+        enemies = [e for f in visible_enemies(game, hero) for e in f.footprint.cells()]
+        if not enemies:
+            return None
+        melee_only = all(kind == "melee" for _w, kind, _r, _b in attack_options(game, hero))
+        reach = 2 if any(r for _w, _k, r, _b in attack_options(game, hero)) else 1
+        best: tuple[tuple[float, int], str] | None = None
+        for choice in moves:
+            fp = Footprint(x=choice.data["x"], y=choice.data["y"], w=choice.data["w"], h=choice.data["h"])
+            if melee_only and not any(distance(c, e) <= reach for c in fp.cells() for e in enemies):
+                continue
+            found = best_attack_from(game, hero, fp)
+            if found is None:
+                continue
+            key = (found[0], -int(choice.data.get("cost", 0)))
+            if best is None or key > best[0]:
+                best = (key, choice.id)
+        return best[1] if best else None
+
+    def _order(self, game: Game, hero: FigureState, ids: dict[str, Choice]) -> str | None:
+        """Rulebook: Hero Orders. Guard when foes are near, rest when tired, else dodge."""
+        near = self._enemy_near(game, hero, 2 * hero.speed + 3)
+        wanted = ["order:guard", "order:dodge"] if near else ["order:rest", "order:guard"]
+        if not near and hero.fatigue >= hero.max_fatigue:
+            wanted = ["order:guard", "order:rest"]
+        if near and hero.wounds * 3 <= hero.max_wounds:
+            wanted = ["order:dodge", "order:guard"]
+        for order in wanted:
+            if order in ids:
+                return order
+        return None
+
+    def _leave_town(self, game: Game, hero: FigureState, choices: list[Choice]) -> str | None:
+        leaving = [c for c in choices if c.id.startswith("glyph:leave:")]
+        if not leaving:
+            return "end_turn"
+        field = self._objective_field(game, hero)
+        ix = game.board.index()
+
+        def cost(choice: Choice) -> int:
+            glyph = game.board.marker(choice.data["glyph"])
+            return field[ix.idx(glyph.pos)]
+
+        return min(leaving, key=lambda c: (cost(c), c.id)).id
+
+    # -- attack steps ---------------------------------------------------------------------------
+    def _attack_state(self, game: Game) -> tuple[Any, Any]:
+        step = rules().current_attack(game)
+        return step, rules().load_attack(step)
+
+    def _spend_value(self, game: Game, ctx: Any, to_range: int, buys: list[int]) -> tuple[float, int]:
+        r = rules()
+        totals = r.attack_totals(ctx)
+        profile = ctx.profile()
+        spend = r.Spend(to_range, tuple(buys))
+        score = 0.0
+        hits = 0
+        attacker = game.state.figures.get(ctx.attacker)
+        for figure_id in ctx.affected:
+            target = game.state.figures.get(figure_id)
+            if target is None:
+                continue
+            try:
+                outcome = r.resolve(totals, profile, spend, r.defense_of(game, target))
+            except ValueError:
+                return -1e9, 0
+            sign = -1.0 if attacker is not None and target.side == attacker.side else 1.0
+            wounds = min(outcome.wounds, target.wounds)
+            score += sign * (wounds + (10.0 if outcome.wounds >= target.wounds else 0.0))
+            hits += int(outcome.hit)
+        return score, hits
+
+    def _on_attack_spend(self, decision: Decision, game: Game) -> str | None:
+        _step, ctx = self._attack_state(game)
+        best: tuple[tuple[float, int, int], str] | None = None
+        for choice in decision.choices:
+            score, hits = self._spend_value(game, ctx, int(choice.data["to_range"]), list(choice.data["buys"]))
+            key = (score, hits, -sum(choice.data["buys"]))
+            if best is None or key > best[0]:
+                best = (key, choice.id)
+        return best[1] if best else None
+
+    def _on_attack_fatigue(self, decision: Decision, game: Game) -> str | None:
+        """Roll more power dice while the roll can still improve: not an X, the kill not yet made."""
+        _step, ctx = self._attack_state(game)
+        if any(f == "X" for f in ctx.faces):
+            return "fatigue:done"
+        target = next((game.state.figures[f] for f in ctx.affected
+                       if f in game.state.figures and game.state.figures[f].side != ctx.side), None)
+        if target is None:
+            return "fatigue:done"
+        r = rules()
+        _spend, outcome = r.best_play(r.attack_totals(ctx), ctx.profile(), r.defense_of(game, target))
+        return "fatigue:done" if outcome.wounds >= target.wounds else "fatigue:power"
+
+    def _reroll_pick(self, decision: Decision, game: Game, keep_good: bool) -> str | None:
+        """Pick dice one at a time, then ``reroll:done``. Attacker (aim): re-roll X faces and blank
+        power dice. Target (dodge): re-roll dice that may still miss and the strongest faces."""
+        _step, ctx = self._attack_state(game)
+        dice = list(ctx.all_dice)
+        faces = list(ctx.faces)
+        wanted: list[int] = []
+        any_miss = any(f == "X" for f in faces)
+        for i, (die, face) in enumerate(zip(dice, faces, strict=False)):
+            miss, _rng, hearts, surges = _face_effect(face)
+            if keep_good:
+                if miss or (not any_miss and face == "blank"):
+                    wanted.append(i)
+            else:
+                if any_miss:
+                    break
+                if die in ("red", "blue", "white") or hearts >= 2 or face in ("surge", "enh") or surges:
+                    wanted.append(i)
+        if not keep_good and any_miss:
+            wanted = []
+        for i in wanted:
+            if decision.find(f"reroll:{i}") is not None:
+                return f"reroll:{i}"
+        return "reroll:done"
+
+    def _on_aim_reroll(self, decision: Decision, game: Game) -> str | None:
+        return self._reroll_pick(decision, game, keep_good=True)
+
+    def _on_dodge_reroll(self, decision: Decision, game: Game) -> str | None:
+        return self._reroll_pick(decision, game, keep_good=False)
+
+    def _on_bash_power(self, decision: Decision, game: Game) -> str | None:
+        from delve.odds import attack_odds
+
+        _step, ctx = self._attack_state(game)
+        target = next((game.state.figures[f] for f in ctx.affected if f in game.state.figures), None)
+        if target is None:
+            return "bash:0"
+        odds = attack_odds(query_for(game, ctx, target))
+        return f"bash:{odds.power_dice}"
+
+    def _on_guard_interrupt(self, decision: Decision, game: Game) -> str | None:
+        """Rulebook: Guard. Strike now when the attack is worth it; else keep the order."""
+        passing = next((c for c in decision.choices if c.id == "guard:pass"), None)
+        hero_id = passing.data.get("hero") if passing else None
+        hero = game.state.figures.get(hero_id) if hero_id else None
+        if hero is None:
+            return None
+        best: tuple[float, str] | None = None
+        enemies = {c: f for f in visible_enemies(game, hero) for c in f.footprint.cells()}
+        for choice in decision.choices:
+            if not choice.id.startswith("attack:"):
+                continue
+            pos = (int(choice.data["x"]), int(choice.data["y"]))
+            target = enemies.get(pos)
+            if target is None:
+                continue
+            value = value_attack(game, hero, choice.data["weapon"], pos, target)
+            if (value.expected >= 0.75 or value.kill >= 0.25) and (best is None or value.score > best[0]):
+                best = (value.score, choice.id)
+        return best[1] if best else "guard:pass"
+
+    # -- town ---------------------------------------------------------------------------------------
+    def _on_shop(self, decision: Decision, game: Game) -> str | None:
+        """Rulebook: Shopping. A weapon for the hero's best trait first, then armor, a shield for a
+        free hand, then healing potions; never sell."""
+        step = game.state.stack[-1]
+        hero = game.figure(step.data["hero"])
+        r = rules()
+        owned = [r.item(game, i) for i in [*hero.equipped, *hero.pack]]
+        buys = [c for c in decision.choices if c.id.startswith("buy:") and "item" in c.data]
+        items = [(c, r.item(game, c.data["item"])) for c in buys]
+        weapons = [w for w in owned if w.kind in ("weapon", "rune") and w.attack_type]
+        if not weapons:
+            best: tuple[float, str] | None = None
+            for choice, it in items:
+                if it.kind not in ("weapon", "rune") or not it.attack_type:
+                    continue
+                value = self._weapon_value(hero, it)
+                if best is None or value > best[0]:
+                    best = (value, choice.id)
+            if best is not None:
+                return best[1]
+        if not any(w.kind == "armor" for w in owned):
+            armor = [(it.armor, -it.cost if it.cost else 0, c.id) for c, it in items if it.kind == "armor"]
+            if armor:
+                return max(armor)[2]
+        hands = sum(w.hands for w in owned if w.kind in ("weapon", "rune", "shield"))
+        if hands <= 1 and not any(w.kind == "shield" for w in owned):
+            shields = [c.id for c, it in items if it.kind == "shield" and it.hands + hands <= 2]
+            if shields:
+                return shields[0]
+        potions = sum(1 for w in owned if w.kind == "potion")
+        if potions < POTIONS_TO_CARRY:
+            for choice, it in items:
+                if it.id == "healing-potion":
+                    return choice.id
+        return "end_shopping"
+
+    @staticmethod
+    def _weapon_value(hero: FigureState, it: Any) -> float:
+        """Expected wounds of the weapon against armor 1 (range 3 for ranged and magic)."""
+        from delve.odds import AttackQuery, attack_odds
+
+        kind = it.attack_type or "melee"
+        try:
+            query = AttackQuery(dice=tuple(it.dice), power=min(5, hero.traits.get(kind, 0)),
+                                attack_type=kind,  # type: ignore[arg-type]
+                                range=0 if kind == "melee" else 3, armor=1,
+                                surge_abilities=tuple(_surge(s) for s in it.surges))
+            return float(attack_odds(query).expected_wounds)
+        except ValueError:
+            return 0.0
+
+    # -- other rules' decisions -----------------------------------------------------------------
+    def _on_necromancy(self, decision: Decision, game: Game) -> str | None:
+        return "necromancy:animate"
+
+    def _on_stun_master(self, decision: Decision, game: Game) -> str | None:
+        return "stun:attack"
+
+    def _on_monster_activation(self, decision: Decision, game: Game) -> str | None:
+        """A monster a hero controls (Necromancy): attack if it can, else stay."""
+        for choice in decision.choices:
+            if choice.id.startswith("attack:"):
+                return choice.id
+        return "end_activation"
+
+    def _on_invulnerability(self, decision: Decision, game: Game) -> str | None:
+        heroes = [h for h in game.state.heroes() if h.seat == decision.seat]
+        low = any(h.wounds * 3 <= h.max_wounds for h in heroes)
+        return "invulnerability:use" if low else "invulnerability:keep"
+
+    def _on_place_item(self, decision: Decision, game: Game) -> str | None:
+        for prefer in ("place:equip", "place:pack"):
+            if decision.find(prefer) is not None:
+                return prefer
+        return None
+
+    def _on_equip_items(self, decision: Decision, game: Game) -> str | None:
+        heroes = self._seat_heroes(game, decision.seat)
+        armed = any(rules().weapons(game, h) for h in heroes)
+        if not armed:
+            for choice in decision.choices:
+                if choice.id.startswith("equip:"):
+                    return choice.id
+        return "end_equip"
+
+    def _on_cursed_item(self, decision: Decision, game: Game) -> str | None:
+        return next((c.id for c in decision.choices if c.id.startswith("cursed:discard")), None)
+
+    def _on_prolonged_fatigue(self, decision: Decision, game: Game) -> str | None:
+        return "prolonged:complete" if decision.find("prolonged:complete") else "fatigue:done"
+
+
+__all__ = ["HeroAI"]

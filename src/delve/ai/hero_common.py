@@ -1,0 +1,329 @@
+"""What a hero player may know and compute: visible spaces, path distances, attack values.
+
+Why a module of its own: the hero AI (and later hero-side helpers such as hint displays) must
+only use what a hero seat may see (``delve.engine.views``): revealed areas, figures standing in
+them, public markers, the dice on the table. Everything here reads the game state but filters
+it through those rules, so the AI built on top cannot cheat by accident:
+
+- spaces of unrevealed areas are never entered by a path search (their shape is unknown);
+- figures in unrevealed areas are not enemies the AI knows of;
+- chest contents, the overlord's hand and the chance state are never read.
+
+Attack values come from the exact odds calculator (``delve.odds``), with the query built from
+the same ``AttackContext`` the engine would use for that attack (weapon dice, trait power dice,
+surge abilities, Pierce...), so the AI values attacks by the rules, not by a guess.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from delve.api import player_rules
+from delve.board.geometry import Footprint, Pos, distance
+from delve.board.index import BoardIndex
+from delve.engine.game import Game
+from delve.engine.state import FigureState
+from delve.odds import AttackQuery, attack_odds
+
+INF = 1 << 30
+DOOR_COST = 2  # Rulebook: Movement Actions (opening a door costs two movement points)
+STAIRS_COST = 1  # Rulebook: Movement Actions (walking up or down a staircase)
+
+
+@cache
+def rules() -> Any:
+    """The table's own arithmetic, through the API facade (players may not import the rules)."""
+    return player_rules()
+
+
+def on_board(figure: FigureState) -> bool:
+    """Standing on the board: alive and not in town."""
+    return figure.alive and not figure.in_town
+
+
+# -- what a hero seat sees ---------------------------------------------------------------------
+def visible_mask(game: Game) -> bytearray:
+    """Per flat index: 1 when a hero seat may see the space (revealed area or no area)."""
+    board = game.board
+    ix = board.index()
+    cached: bytearray | None = ix.cache.get("hero_visible")
+    revealed = tuple(sorted(a.id for a in board.areas if a.revealed))
+    if cached is not None and ix.cache.get("hero_visible_key") == revealed:
+        return cached
+    mask = bytearray(ix.width * ix.height)
+    for y in range(ix.height):
+        for x in range(ix.width):
+            i = y * ix.width + x
+            if not ix.space[i]:
+                continue
+            area = board.area_of((x, y))
+            if area is None or area in revealed:
+                mask[i] = 1
+    ix.cache["hero_visible"] = mask
+    ix.cache["hero_visible_key"] = revealed
+    return mask
+
+
+def seen(game: Game, pos: Pos) -> bool:
+    """Whether a hero seat may see this space."""
+    ix = game.board.index()
+    if not ix.on_board(pos):
+        return False
+    return bool(visible_mask(game)[ix.idx(pos)])
+
+
+def visible_enemies(game: Game, hero: FigureState) -> list[FigureState]:
+    """Enemies of the hero standing on spaces the heroes may see."""
+    return [f for f in game.state.figures.values()
+            if f.side != hero.side and on_board(f) and any(seen(game, c) for c in f.footprint.cells())]
+
+
+def heroes_rune_keys(game: Game) -> set[str]:
+    """Rune key colours the heroes hold (public: kept by the compass rose)."""
+    return set(game.state.flags.get("rune_keys", []))
+
+
+# -- path distances over seen spaces --------------------------------------------------------
+def _openable_door_edges(game: Game) -> set[tuple[int, int]]:
+    """Edges (as pairs of flat indices) of closed doors the heroes could open."""
+    ix = game.board.index()
+    keys = heroes_rune_keys(game)
+    out: set[tuple[int, int]] = set()
+    for door in game.board.doors:
+        if door.open or (door.rune and door.rune not in keys):
+            continue
+        for a, b in door.edges:
+            ia, ib = ix.idx(a), ix.idx(b)
+            out.add((ia, ib))
+            out.add((ib, ia))
+    return out
+
+
+def _edge_open(ix: BoardIndex, a: int, b: int, doors: set[tuple[int, int]]) -> tuple[bool, int]:
+    """Can a figure step between orthogonal neighbours ``a`` and ``b``; extra cost of a door."""
+    lo, hi = (a, b) if a < b else (b, a)
+    blocked = ix.wall_e[lo] if hi - lo == 1 else ix.wall_s[lo]
+    if not blocked:
+        return True, 0
+    if (a, b) in doors:
+        return True, DOOR_COST
+    return False, 0
+
+
+def distance_field(game: Game, sources: Iterable[tuple[Pos, int]]) -> list[int]:
+    """Movement cost from every seen space to the nearest source (each with a start bias).
+
+    A multi-source Dijkstra over seen spaces only, walking like a one-space hero (eight
+    directions, a diagonal needs one open L route, terrain costs, blocking terrain skipped),
+    through closed doors the heroes may open at the door's cost. Figures are ignored: they
+    move, and friends may be passed.
+    """
+    ix = game.board.index()
+    mask = visible_mask(game)
+    doors = _openable_door_edges(game)
+    w, n = ix.width, ix.width * ix.height
+    dist = [INF] * n
+    heap: list[tuple[int, int]] = []
+    for pos, bias in sources:
+        if not ix.on_board(pos):
+            continue
+        i = ix.idx(pos)
+        if ix.space[i] and bias < dist[i]:
+            dist[i] = bias
+            heapq.heappush(heap, (bias, i))
+    terr = ix.terr
+    stairs = seen_stair_links(game)
+    while heap:
+        d, c = heapq.heappop(heap)
+        if d > dist[c]:
+            continue
+        for j in stairs.get(c, ()):
+            if d + STAIRS_COST < dist[j]:
+                dist[j] = d + STAIRS_COST
+                heapq.heappush(heap, (d + STAIRS_COST, j))
+        cx, cy = c % w, c // w
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                if dx == 0 and dy == 0:
+                    continue
+                nx, ny = cx + dx, cy + dy
+                if not (0 <= nx < w and 0 <= ny < ix.height):
+                    continue
+                j = ny * w + nx
+                if not mask[j] or ix.move_block[j]:
+                    continue
+                extra = 0
+                if dx == 0 or dy == 0:
+                    ok, extra = _edge_open(ix, c, j, doors)
+                    if not ok:
+                        continue
+                else:
+                    sx, sy = c + dx, c + dy * w
+                    ok1, e1 = _edge_open(ix, c, sx, doors)
+                    ok2, e2 = _edge_open(ix, sx, j, doors) if ok1 else (False, 0)
+                    ok3, e3 = _edge_open(ix, c, sy, doors)
+                    ok4, e4 = _edge_open(ix, sy, j, doors) if ok3 else (False, 0)
+                    if ok1 and ok2 and (not (ok3 and ok4) or e1 + e2 <= e3 + e4):
+                        extra = e1 + e2
+                    elif ok3 and ok4:
+                        extra = e3 + e4
+                    else:
+                        continue
+                t = terr[j]
+                step = max(1, t.move_cost if t is not None else 1) + extra
+                nd = d + step
+                if nd < dist[j]:
+                    dist[j] = nd
+                    heapq.heappush(heap, (nd, j))
+    return dist
+
+
+def seen_stair_links(game: Game) -> dict[int, list[int]]:
+    """Seen staircases linked to the other seen staircases of their colour (flat indices)."""
+    ix = game.board.index()
+    by_colour: dict[str, list[int]] = {}
+    for marker in game.board.markers:
+        if marker.kind == "staircase" and seen(game, marker.pos):
+            by_colour.setdefault(str(marker.data.get("colour", "")), []).append(ix.idx(marker.pos))
+    links: dict[int, list[int]] = {}
+    for group in by_colour.values():
+        for a in group:
+            links[a] = [b for b in group if b != a]
+    return links
+
+
+def unexplored_stairs(game: Game) -> list[Pos]:
+    """Seen staircases with no seen twin: their far end lies in an unrevealed area."""
+    colours: dict[str, list[Pos]] = {}
+    for marker in game.board.markers:
+        if marker.kind == "staircase" and seen(game, marker.pos):
+            colours.setdefault(str(marker.data.get("colour", "")), []).append(marker.pos)
+    return [group[0] for group in colours.values() if len(group) == 1]
+
+
+def field_at(game: Game, field: list[int], fp: Footprint) -> int:
+    """The field's value for a figure's footprint (its best space)."""
+    ix = game.board.index()
+    return min((field[ix.idx(c)] for c in fp.cells() if ix.on_board(c)), default=INF)
+
+
+def frontier_spaces(game: Game) -> list[Pos]:
+    """Seen spaces next to unseen ones through an edge without a wall (or through a door):
+    where exploring goes on. Only what the heroes can see is used: the walls round the seen
+    spaces and the doors drawn on them."""
+    ix = game.board.index()
+    mask = visible_mask(game)
+    doors = _openable_door_edges(game)
+    w = ix.width
+    out: list[Pos] = []
+    for c in range(ix.width * ix.height):
+        if not mask[c]:
+            continue
+        cx, cy = c % w, c // w
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            nx, ny = cx + dx, cy + dy
+            if not (0 <= nx < w and 0 <= ny < ix.height):
+                continue
+            j = ny * w + nx
+            if mask[j]:
+                continue
+            lo, hi = (c, j) if c < j else (j, c)
+            blocked = ix.wall_e[lo] if hi - lo == 1 else ix.wall_s[lo]
+            if (not blocked and ix.space[j]) or (c, j) in doors:
+                out.append((cx, cy))
+                break
+    return out
+
+
+# -- attacks ------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class AttackValue:
+    """How good one attack is: P(kill), expected wounds, P(hit); ``score`` ranks them."""
+
+    kill: float
+    expected: float
+    hit: float
+    score: float
+
+
+def query_for(game: Game, ctx: Any, target: FigureState, *, aimed: bool = False,
+              fatigue: int = 0) -> AttackQuery:
+    """The odds query of an attack as the engine would build it (public information only)."""
+    fear = sum(a.rank or 1 for a in target.abilities if a.name == "Fear")
+    profile_type = ctx.attack_type if ctx.attack_type in ("melee", "ranged", "magic") else "melee"
+    return AttackQuery(
+        dice=tuple(ctx.dice), power=min(5, ctx.power), fatigue=fatigue,
+        attack_type="melee" if ctx.ignore_range else profile_type,  # type: ignore[arg-type]
+        range=0 if ctx.ignore_range or profile_type == "melee" else ctx.range_needed,
+        armor=rules().armor_value(game, target), pierce=ctx.abilities.get("Pierce", 0),
+        surge_abilities=tuple(o.as_math() for o in ctx.surge_options), aim=aimed,
+        dodge=target.kind == "hero" and target.order == "dodge",
+        kill=max(1, target.wounds), bonus_damage=ctx.bonus_damage, bonus_range=ctx.bonus_range,
+        sorcery=ctx.abilities.get("Sorcery", 0), fear=fear, bash="Bash" in ctx.abilities,
+        ironskin="Pierce" in target.immunities,
+    )
+
+
+def target_weight(game: Game, target: FigureState) -> float:
+    """How much killing this figure matters: the quest's named foe most, masters more."""
+    goals = game.state.flags.get("goals", {}).get("heroes", [])
+    if any(g.get("kill_named") and g["kill_named"] in (target.content_id, target.id) for g in goals):
+        return 4.0
+    if target.named:
+        return 2.5
+    return 1.5 if target.master else 1.0
+
+
+def value_attack(game: Game, hero: FigureState, weapon: str, target_pos: Pos, target: FigureState,
+                 *, aimed: bool = False) -> AttackValue:
+    """The exact value of one hero attack on ``target`` from where the hero stands (or from the
+    footprint of the ``hero`` object passed, for look-ahead)."""
+    ctx = rules().hero_attack_context(game, hero, weapon, target_pos)
+    try:
+        odds = attack_odds(query_for(game, ctx, target, aimed=aimed))
+    except ValueError:
+        return AttackValue(0.0, 0.0, 0.0, 0.0)
+    kill = float(odds.kill or 0.0)
+    expected = float(odds.expected_wounds)
+    weight = target_weight(game, target)
+    # Kill chance first, then expected wounds (a kill removes the monster's next attack).
+    score = weight * (4.0 * kill + expected / max(1, target.max_wounds) + 0.1 * expected)
+    return AttackValue(kill, expected, float(odds.hit), score)
+
+
+def attack_options(game: Game, hero: FigureState) -> list[tuple[str, str, bool, int]]:
+    """(weapon id, attack type, reach, blast) of every way the hero can attack now."""
+    own_blast = sum(a.rank for a in hero.abilities if a.name == "Blast")
+    options = [(w.id, w.attack_type or "melee", any(a.name == "Reach" for a in w.abilities),
+                own_blast + sum((a.rank or 0) for a in w.abilities if a.name == "Blast"))
+               for w in rules().weapons(game, hero)]
+    if not options:
+        options = [(rules().UNARMED, "melee", False, 0)]
+    return options
+
+
+def best_attack_from(game: Game, hero: FigureState, fp: Footprint) -> tuple[float, str, Pos] | None:
+    """The best attack the hero could make if he stood on ``fp``: (score, weapon, target space)."""
+    moved = hero if fp == hero.footprint else hero.model_copy(update={"footprint": fp})
+    enemies = visible_enemies(game, hero)
+    if not enemies:
+        return None
+    best: tuple[float, str, Pos] | None = None
+    for weapon, attack_type, reach, _blast in attack_options(game, hero):
+        limit = 2 if reach else 1
+        if attack_type == "melee" and not any(
+            distance(c, e) <= limit for c in fp.cells() for f in enemies for e in f.footprint.cells()
+        ):
+            continue
+        for pos in rules().target_spaces(game, moved, attack_type, reach):
+            target = next((f for f in enemies if pos in f.footprint.cells()), None)
+            if target is None:
+                continue
+            value = value_attack(game, moved, weapon, pos, target)
+            if best is None or value.score > best[0]:
+                best = (value.score, weapon, pos)
+    return best

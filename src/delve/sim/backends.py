@@ -1,0 +1,99 @@
+"""Where simulated games are played: in this process, in worker processes, or on a Ray cluster.
+
+Why three backends behind one function: a quick check runs sequentially (easy to debug), a
+large run uses every core of the machine (``ProcessPoolExecutor``), and a very large one a Ray
+cluster (``--ray ADDRESS``; Ray is an optional extra, imported only when asked for). Every
+backend plays the same tasks (batches of whole games, see ``runner.batches``) with the same
+per-game seeds and returns the summaries sorted by game index, so the results are identical
+whichever backend played them.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Any
+
+from delve.sim.runner import SimConfig, batches, play_batch
+
+Progress = Callable[[int], None]  # called with the number of games just finished
+BACKENDS = ("sequential", "processes", "ray")
+
+
+def default_workers() -> int:
+    """All cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _batch_size(games: int, workers: int) -> int:
+    """Small enough to keep every worker busy to the end, big enough to amortise start-up."""
+    return max(1, min(25, games // max(1, workers * 4) or 1))
+
+
+def run_sequential(config: SimConfig, progress: Progress | None = None) -> list[dict[str, Any]]:
+    """Play every game in this process, one batch at a time."""
+    out: list[dict[str, Any]] = []
+    for batch in batches(config.games, _batch_size(config.games, 1)):
+        done = play_batch(config, batch)
+        out.extend(done)
+        if progress:
+            progress(len(done))
+    return out
+
+
+def run_processes(config: SimConfig, workers: int | None = None,
+                  progress: Progress | None = None) -> list[dict[str, Any]]:
+    """Play the batches in worker processes (all cores by default)."""
+    workers = workers or default_workers()
+    if workers <= 1:
+        return run_sequential(config, progress)
+    out: list[dict[str, Any]] = []
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(play_batch, config, batch)
+                   for batch in batches(config.games, _batch_size(config.games, workers))]
+        for future in as_completed(futures):
+            done = future.result()
+            out.extend(done)
+            if progress:
+                progress(len(done))
+    return sorted(out, key=lambda s: s["index"])
+
+
+def run_ray(config: SimConfig, address: str, progress: Progress | None = None) -> list[dict[str, Any]]:
+    """Play the batches as Ray tasks on the cluster at ``address`` ("local" starts one here)."""
+    try:
+        import ray
+    except ImportError:
+        raise RuntimeError("Ray is not installed: pip install 'delve[ray]'") from None
+    if not ray.is_initialized():
+        if address == "local":
+            ray.init(include_dashboard=False, log_to_driver=False)
+        else:
+            ray.init(address=address, log_to_driver=False)
+    remote_batch = ray.remote(play_batch)
+    cpus = int(ray.cluster_resources().get("CPU", 1))
+    pending = [remote_batch.remote(config, batch) for batch in batches(config.games, _batch_size(config.games, cpus))]
+    out: list[dict[str, Any]] = []
+    while pending:
+        ready, pending = ray.wait(pending, num_returns=1)
+        done = ray.get(ready[0])
+        out.extend(done)
+        if progress:
+            progress(len(done))
+    return sorted(out, key=lambda s: s["index"])
+
+
+def run(config: SimConfig, *, backend: str = "processes", workers: int | None = None, ray_address: str = "",
+        progress: Progress | None = None) -> list[dict[str, Any]]:
+    """Play ``config.games`` games on the chosen backend; summaries sorted by game index."""
+    if backend == "sequential":
+        return run_sequential(config, progress)
+    if backend == "processes":
+        return run_processes(config, workers, progress)
+    if backend == "ray":
+        return run_ray(config, ray_address or "local", progress)
+    raise ValueError(f"unknown backend {backend!r}; known: {', '.join(BACKENDS)}")
