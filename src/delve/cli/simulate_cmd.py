@@ -35,6 +35,8 @@ def register(app: typer.Typer) -> None:
         ray: Annotated[str | None, typer.Option("--ray", help="Ray cluster address ('local' starts one).")] = None,
         pack: Annotated[str, typer.Option("--pack", help="Content pack: 'starter' or a folder.")] = "starter",
         hero: Annotated[list[str] | None, typer.Option("--hero", help="Hero id (repeat for each hero).")] = None,
+        quick_setup: Annotated[bool, typer.Option("--quick-setup", help="Skip setup decisions (no starting "
+                                                  "purchases: heroes start unarmed).")] = False,
     ) -> None:
         """Play GAMES whole games of QUEST with automated players and report the win rates."""
         from delve.sim.backends import run
@@ -50,7 +52,7 @@ def register(app: typer.Typer) -> None:
             console.print("[red]--games must be at least 1[/red]")
             raise typer.Exit(2)
         config = SimConfig(quest=quest, games=games, heroes=heroes, overlord=overlord, seed=seed, pack=pack,
-                           hero_ids=tuple(hero or ()))
+                           hero_ids=tuple(hero or ()), setup_choices=not quick_setup)
         try:
             check_players(config)
         except PlayerUnavailable as exc:
@@ -67,7 +69,8 @@ def register(app: typer.Typer) -> None:
                 console.print(f"[red]{exc}[/red]")
                 raise typer.Exit(2) from None
         summary = summarise(summaries, config={"quest": quest, "heroes": heroes, "overlord": overlord,
-                                               "seed": seed, "backend": backend})
+                                               "seed": seed, "backend": backend,
+                                               "setup_choices": not quick_setup})
         if report is not None:
             write_report(report, summary, summaries)
         if as_json:

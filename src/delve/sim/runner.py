@@ -60,6 +60,9 @@ class SimConfig:
     pack: str = "starter"
     max_choices: int = MAX_CHOICES
     max_rounds: int = MAX_ROUNDS
+    # Setup as decisions (skill trade-in, starting purchases, hero placement, treachery), as at
+    # the table; without it heroes start with no equipment at all.
+    setup_choices: bool = True
 
 
 @dataclass
@@ -138,7 +141,8 @@ def play_game(config: SimConfig, index: int) -> GameSummary:
     """Play game ``index`` of the run to its end (or a cap) and summarise it; never raises."""
     seed = game_seed(config.seed, index)
     start = time.perf_counter()
-    setup = GameSetup(quest=config.quest, pack=config.pack, seed=seed, heroes=list(config.hero_ids))
+    options: dict[str, Any] = {"choices": config.setup_choices} if "choices" in GameSetup.model_fields else {}
+    setup = GameSetup(quest=config.quest, pack=config.pack, seed=seed, heroes=list(config.hero_ids), **options)
     conquest: list[int] = []
     choices = 0
     game: Game | None = None
