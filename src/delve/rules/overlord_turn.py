@@ -25,6 +25,18 @@ ACTIVATION_CHOICE_PROVIDERS: list[tuple[ChoiceProvider, ChoiceApplier]] = []
 # what the activation allows (e.g. ``attacks``). Lingering effects (TURN_START_STEP) run after.
 ActivationHook = Callable[[Game, Step, FigureState], None]
 ACTIVATION_START_HOOKS: list[ActivationHook] = []
+# Called with the ``overlord_turn`` step once the turn is over (popped): a variant may push
+# steps there (the solo procedure's end-of-round checks). Extra choices join the activation
+# phase like monster activations do (the solo procedure's Raise Dead order).
+TurnHook = Callable[[Game, Step], None]
+TURN_END_HOOKS: list[TurnHook] = []
+TurnChoiceProvider = Callable[[Game, Step], list[Choice]]
+TurnChoiceApplier = Callable[[Game, Step, Choice], bool]
+TURN_CHOICE_PROVIDERS: list[tuple[TurnChoiceProvider, TurnChoiceApplier]] = []
+# Called when the overlord's turn starts, before he collects threat or does anything else
+# (Rulebook: Boulder Movement; Crushing Wall Movement). A hook may push steps; they resolve first.
+TurnStartHook = Callable[[Game, Step], None]
+TURN_START_HOOKS: list[TurnStartHook] = []
 
 
 def collect_threat(game: Game) -> None:
@@ -66,6 +78,11 @@ class OverlordTurn(StepHandler):
         phase = step.data.get("phase", "start")
         if phase == "start":
             game.emit("overlord_turn_started", "The overlord's turn begins.", ref="Overlord Player's Turn")
+            step.data["phase"] = "collect"
+            for turn_hook in TURN_START_HOOKS:
+                turn_hook(game, step)
+            return
+        if phase == "collect":
             collect_threat(game)
             if overlord_cards.uses_cards(game):
                 for _ in range(overlord_cards.DRAWS_PER_TURN):
@@ -77,6 +94,8 @@ class OverlordTurn(StepHandler):
             return
         game.emit("overlord_turn_ended", "The overlord's turn ends.", ref="Overlord Player's Turn")
         game.pop(step)
+        for hook in TURN_END_HOOKS:
+            hook(game, step)
 
     def decide(self, game: Game, step: Step) -> Decision | None:
         if step.data.get("phase") in ("discard", "cards"):
@@ -88,6 +107,8 @@ class OverlordTurn(StepHandler):
                    data={"figure": m.id})
             for m in activatable(game, step)
         ]
+        for provider, _ in TURN_CHOICE_PROVIDERS:
+            choices += provider(game, step)
         choices.append(Choice(id="end_turn", label="End the overlord's turn"))
         return Decision(seat=OVERLORD, kind="overlord_turn", prompt="Activate a monster or end the turn",
                         choices=choices)
@@ -102,6 +123,11 @@ class OverlordTurn(StepHandler):
 
             open_guard_window(game)
             return
+        if not choice.id.startswith("activate:"):
+            for _, applier in TURN_CHOICE_PROVIDERS:
+                if applier(game, step, choice):
+                    return
+            raise EngineError(f"no rule applies choice {choice.id!r}")
         monster = game.figure(choice.data["figure"])
         step.data["activated"] = [*step.data["activated"], monster.id]
         game.emit("monster_activated", f"{monster.name} activates.", ref="Step 3: Activate Monsters",

@@ -42,6 +42,8 @@ class GameSetup(BaseModel):
     seats: list[list[str]] | None = None  # hero ids per hero seat; default: one seat per hero
     seed: int = 0
     chance: Literal["seeded", "manual"] = "seeded"
+    solo: bool = False  # the solo overlord procedure runs the overlord's turn flow (docs/solo-overlord.md)
+    easy: bool = False  # solo easy mode: interrupts only on a 1
 
 
 @cache
@@ -130,6 +132,8 @@ def new_state(setup: GameSetup, pack: Pack) -> GameState:
                       board=quest_map.board, conquest=quest.starting_conquest,
                       chance=ChanceState(mode=setup.chance, seed=setup.seed))
     state.flags["setup"] = setup.model_dump()
+    if setup.solo:
+        state.flags["solo"] = {"easy": setup.easy}
     state.seats[OVERLORD] = SeatState(id=OVERLORD, name="Overlord")
     starts = [p.footprint for p in quest_map.placements if p.kind == "hero_start"]
     if len(starts) < len(heroes):

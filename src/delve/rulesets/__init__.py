@@ -31,6 +31,7 @@ def _load_rules() -> None:
         rolling,
         round,
         setup,
+        solo,
         spawning,
         trap_cards,
     )

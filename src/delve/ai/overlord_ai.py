@@ -1,0 +1,143 @@
+"""The overlord AI: plays the full 1st-edition overlord to win.
+
+Why greedy with exact odds rather than a search: a monster's best move is mostly "stand where
+the best attack is and make it", and the exact odds calculator values every attack in well under
+a millisecond, so each activation scores every reachable space against every hero it could
+attack from there (expected wounds, plus a large bonus for the chance to kill: a dead hero
+costs the heroes conquest). Every monster is activated, nearest to the heroes first. Cards are
+played whenever affordable (free draws first, then spawns, then powers); traps are sprung when
+affordable; spawned monsters go as close to the heroes as the out-of-sight rule allows. Small
+decisions (spending power, morph dice, Bash) are shared with the solo overlord
+(``overlord_common.common_choice``); spending is checked on a copy of the game.
+"""
+
+from __future__ import annotations
+
+from delve.ai import overlord_common as oc
+from delve.board.geometry import Footprint
+from delve.engine.decision import Choice, Decision
+from delve.engine.game import Game
+from delve.engine.state import FigureState
+
+KILL_WEIGHT = 6.0  # a kill is worth this many wounds on top of the wounds themselves
+USEFUL = {"spawn": 3, "trap": 2, "power": 2, "event": 1}
+
+
+class OverlordAI:
+    """A greedy overlord that activates every useful monster for the best attack it can make."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, decision: Decision, game: Game) -> str:
+        """Answer one overlord decision."""
+        kind = decision.kind
+        if kind == "overlord_turn":
+            return self.next_activation(game, decision)
+        if kind in ("monster_activation",):
+            return self.activation_step(game, decision)
+        if kind == "solo_interrupt":
+            return decision.choices[0].id
+        if kind == "spawn_place":
+            return self.spawn_place(game, decision)
+        if kind == "overlord_cards":
+            return self.play_cards(game, decision)
+        if kind == "overlord_discard":
+            return self.discard(game, decision)
+        return oc.common_choice(game, decision)
+
+    # -- the turn ------------------------------------------------------------------------------
+    def next_activation(self, game: Game, decision: Decision) -> str:
+        """Activate every monster, the ones nearest the heroes first (they strike before the
+        others block their way); Raise Dead when the solo rules offer it; then end the turn."""
+        ready = [game.figure(c.data["figure"]) for c in oc.by_prefix(decision, "activate:")]
+        if ready:
+            first = min(ready, key=lambda m: (oc.nearest_hero_distance(game, m) - oc.short_range(m), m.id))
+            return f"activate:{first.id}"
+        return oc.first_of(decision, "raise_dead", "end_turn")
+
+    def attack_value(self, game: Game, monster: FigureState, at: Footprint, hero: FigureState) -> float:
+        """Expected wounds of the monster's attack from ``at`` on the hero, plus the kill bonus."""
+        result = oc.odds(game, monster, hero, oc.fp_distance(at, hero.footprint))
+        return result.expected_wounds + KILL_WEIGHT * result.at_least(hero.wounds)
+
+    def activation_step(self, game: Game, decision: Decision) -> str:
+        """Stand where the best attack is, make it; with no attack anywhere, close in."""
+        monster = oc.monster_of_activation(game)
+        hero_list = oc.heroes(game)
+        if monster is None or not hero_list:
+            return oc.first_of(decision, "end_activation")
+        attacks: list[tuple[Choice, FigureState]] = []
+        for choice in oc.by_prefix(decision, "attack:"):
+            target = oc.attack_target(game, choice)
+            if target is not None:
+                attacks.append((choice, target))
+        moves = oc.by_prefix(decision, "move:")
+        block = oc.blockers(game, monster.id)
+        best_here = max((self.attack_value(game, monster, monster.footprint, h) for _, h in attacks), default=0.0)
+        best_move: tuple[float, str] | None = None
+        if attacks or not any(c.id.startswith("attack:") for c in decision.choices):
+            for choice in moves:
+                fp = oc.footprint_of(choice)
+                for hero in hero_list:
+                    if oc.attack_cell(game, monster, fp, hero, block) is None:
+                        continue
+                    value = self.attack_value(game, monster, fp, hero) - 0.01 * int(choice.data.get("cost", 0))
+                    if attacks and value <= best_here + 0.05:
+                        continue
+                    if best_move is None or value > best_move[0]:
+                        best_move = (value, choice.id)
+        if best_move is not None and best_move[0] > best_here:
+            return best_move[1]
+        if attacks:
+            return max(attacks, key=lambda ch: (self.attack_value(game, monster, monster.footprint, ch[1]),
+                                                ch[0].id))[0].id
+        return self.approach(game, monster, moves) or oc.first_of(decision, "end_activation")
+
+    def approach(self, game: Game, monster: FigureState, moves: list[Choice]) -> str | None:
+        """Close in on the nearest hero by walking distance (the most wounded one on a tie)."""
+        hero_list = oc.heroes(game)
+        if not moves or not hero_list:
+            return None
+
+        def gap(fp: Footprint) -> tuple[int, int]:
+            return min((oc.path_distance(game, fp, h), h.wounds) for h in hero_list)
+
+        here = gap(monster.footprint)
+        best = min(moves, key=lambda c: (gap(oc.footprint_of(c)), int(c.data.get("cost", 0)), c.id))
+        return best.id if gap(oc.footprint_of(best)) < here else None
+
+    # -- cards -------------------------------------------------------------------------------
+    def play_cards(self, game: Game, decision: Decision) -> str:
+        """Free and cheap card draws first, then spawns, then powers; then activate."""
+        for prefix in ("event:", "spawn:", "power:"):
+            found = oc.by_prefix(decision, prefix)
+            if found:
+                return found[0].id
+        return oc.first_of(decision, "continue")
+
+    def discard(self, game: Game, decision: Decision) -> str:
+        """Keep the hand when allowed; over the limit, drop the least useful card (most threat
+        on a tie)."""
+        if decision.find("done"):
+            return "done"
+
+        def key(choice: Choice) -> tuple[int, int, str]:
+            found = oc.card(game, choice.data["card"])
+            if found is None:
+                return (0, 0, choice.id)
+            return (USEFUL.get(found.type, 1), -found.threat_value, choice.id)
+
+        return min(oc.by_prefix(decision, "discard:"), key=key).id
+
+    def spawn_place(self, game: Game, decision: Decision) -> str:
+        """As close to the heroes as the out-of-sight rule allows, by walking distance."""
+        hero_list = oc.heroes(game)
+        if not hero_list:
+            return decision.choices[0].id
+
+        def key(choice: Choice) -> tuple[int, str]:
+            fp = oc.footprint_of(choice)
+            return (min(oc.path_distance(game, fp, h) for h in hero_list), choice.id)
+
+        return min(decision.choices, key=key).id

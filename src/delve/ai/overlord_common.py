@@ -1,0 +1,408 @@
+"""What both automated overlords compute: arcs, ranges, path distances, attack values, look-ahead.
+
+Why a shared module: the solo procedure (``solo_overlord``) and the stronger overlord AI
+(``overlord_ai``) read the same geometry and value attacks with the same exact odds; only the
+choices they make from it differ. Players sit above ``delve.api`` and may not import the rules
+(``tests/test_layers.py``), so this module works from the board, the state, the content pack and
+``delve.odds``; where an exact answer matters (how a spend turns into wounds) it clones the game
+and applies the choice on the copy. The overlord may see everything (``delve.engine.views``
+overlord semantics) but the chance state is never read: a clone is only used to resolve choices
+that involve no further dice.
+
+Definitions (docs/solo-overlord.md, "Geometry"):
+
+- facing: ``FigureState.facing``, the direction of a figure's last move or attack;
+- front arc of a figure: spaces whose offset from its centre has a positive dot product with its
+  facing; rear arc: negative; a zero product (straight to the side) is neither;
+- short range of a monster: ``speed + 1`` spaces (it can reach and strike this activation);
+  long range: ``2 * speed + 1``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from functools import cache
+from typing import Any
+
+from delve.api import open_pack
+from delve.board.geometry import Footprint, Pos
+from delve.board.los import footprint_line_of_sight
+from delve.board.movement import reachable
+from delve.content.pack import Pack
+from delve.content.schema import OverlordCard
+from delve.engine.decision import Choice, Decision, Event
+from delve.engine.game import Game
+from delve.engine.state import FigureState, Step
+from delve.odds import AttackQuery, OddsResult, attack_odds
+
+INF = 1 << 20
+FIELD_BUDGET = 60  # movement points searched for path distances: more than any board needs
+COMBAT = ("red", "blue", "white", "green", "yellow")
+
+
+# -- content ---------------------------------------------------------------------------------
+@cache
+def _pack(name: str) -> Pack:
+    return open_pack(name)
+
+
+def pack(game: Game) -> Pack:
+    """The content pack of this game (cached: packs are read once)."""
+    return _pack(game.state.pack)
+
+
+def card(game: Game, card_id: str) -> OverlordCard | None:
+    """An overlord card of the pack, or None for ids the pack does not know."""
+    return pack(game).overlord.get(card_id)
+
+
+# -- figures and geometry ----------------------------------------------------------------------
+def on_board(figure: FigureState) -> bool:
+    """Standing on the board: alive and not in town."""
+    return figure.alive and not figure.in_town
+
+
+def heroes(game: Game) -> list[FigureState]:
+    """Heroes standing on the board."""
+    return [h for h in game.state.heroes() if on_board(h)]
+
+
+def monsters(game: Game) -> list[FigureState]:
+    """The overlord's monsters standing on the board."""
+    return [m for m in game.state.monsters() if on_board(m) and m.side == "overlord"]
+
+
+def fp_distance(a: Footprint, b: Footprint) -> int:
+    """Range between two footprints: fewest king moves between any of their spaces."""
+    dx = max(0, b.x - (a.x + a.w - 1), a.x - (b.x + b.w - 1))
+    dy = max(0, b.y - (a.y + a.h - 1), a.y - (b.y + b.h - 1))
+    return max(dx, dy)
+
+
+def distance(a: FigureState, b: FigureState) -> int:
+    """Range between two figures."""
+    return fp_distance(a.footprint, b.footprint)
+
+
+def centre(fp: Footprint) -> tuple[float, float]:
+    """The middle of a footprint (a large figure's arcs start from its centre)."""
+    return (fp.x + (fp.w - 1) / 2, fp.y + (fp.h - 1) / 2)
+
+
+def _arc_dot(viewer: FigureState, other: Footprint) -> float:
+    cx, cy = centre(viewer.footprint)
+    ox, oy = centre(other)
+    return (ox - cx) * viewer.facing[0] + (oy - cy) * viewer.facing[1]
+
+
+def in_front_arc(viewer: FigureState, other: Footprint) -> bool:
+    """Whether ``other`` is in front of ``viewer`` (positive dot product with its facing)."""
+    return _arc_dot(viewer, other) > 0
+
+
+def in_rear_arc(viewer: FigureState, other: Footprint) -> bool:
+    """Whether ``other`` is behind ``viewer`` (negative dot product with its facing)."""
+    return _arc_dot(viewer, other) < 0
+
+
+def short_range(monster: FigureState) -> int:
+    """Spaces within which a monster counts as near a hero: it can reach and strike now."""
+    return monster.speed + 1
+
+
+def long_range(monster: FigureState) -> int:
+    """Spaces within which a monster counts as within two activations of a hero."""
+    return 2 * monster.speed + 1
+
+
+def nearest_hero_distance(game: Game, figure: FigureState, fp: Footprint | None = None) -> int:
+    """Range from ``fp`` (default: where the figure stands) to the nearest hero on the board."""
+    at = fp or figure.footprint
+    return min((fp_distance(at, h.footprint) for h in heroes(game)), default=INF)
+
+
+# -- heroes as targets -------------------------------------------------------------------------
+def hero_armor(game: Game, hero: FigureState) -> int:
+    """Base armor plus equipped items' armor (shields absorb separately)."""
+    items = pack(game).items
+    return hero.armor + sum(items[i].armor for i in hero.equipped if i in items and items[i].kind != "shield")
+
+
+def hero_shield(game: Game, hero: FigureState) -> int:
+    """Wounds a ready shield would absorb."""
+    items = pack(game).items
+    return max((items[i].shield_absorb for i in hero.equipped
+                if i in items and items[i].kind == "shield" and i not in hero.exhausted), default=0)
+
+
+def hero_attack_dice(game: Game, hero: FigureState) -> int:
+    """Combat dice of the hero's best equipped weapon (one red die unarmed)."""
+    items = pack(game).items
+    return max((len(items[i].dice) for i in hero.equipped if i in items and items[i].attack_type), default=1)
+
+
+def adjacent_monsters(game: Game, hero: FigureState, exclude: str = "") -> int:
+    """Monsters adjacent to a hero."""
+    return sum(1 for m in monsters(game) if m.id != exclude and fp_distance(m.footprint, hero.footprint) == 1)
+
+
+def adjacent_heroes(game: Game, hero: FigureState) -> int:
+    """Other heroes adjacent to a hero."""
+    return sum(1 for h in heroes(game) if h.id != hero.id and fp_distance(h.footprint, hero.footprint) == 1)
+
+
+def outnumbered(game: Game, hero: FigureState, attacker: FigureState, at: Footprint) -> bool:
+    """A hero is outnumbered when the monsters around him, counting the activated monster where it
+    would attack from if it is adjacent there, are more than he and the heroes beside him."""
+    count = adjacent_monsters(game, hero, exclude=attacker.id) + (1 if fp_distance(at, hero.footprint) == 1 else 0)
+    return count > 1 + adjacent_heroes(game, hero)
+
+
+def target_priority(game: Game, attacker: FigureState, at: Footprint, hero: FigureState) -> tuple[int, ...]:
+    """The solo procedure's target order as a sort key (smaller first): attackable in his rear arc,
+    outnumbered, lowest armor, fewest attack dice; then nearest, then id for a stable order."""
+    return (0 if in_rear_arc(hero, at) else 1, 0 if outnumbered(game, hero, attacker, at) else 1,
+            hero_armor(game, hero), hero_attack_dice(game, hero), fp_distance(at, hero.footprint))
+
+
+def priority_hero(game: Game, attacker: FigureState) -> FigureState | None:
+    """The hero the solo procedure targets from where the monster stands."""
+    candidates = heroes(game)
+    if not candidates:
+        return None
+    return min(candidates, key=lambda h: (*target_priority(game, attacker, attacker.footprint, h), h.id))
+
+
+# -- attacks --------------------------------------------------------------------------------
+def monster_dice(monster: FigureState) -> tuple[str, ...]:
+    """A monster's combat dice; morph dice are valued as red dice."""
+    return tuple(d if d in COMBAT else "red" for d in monster.dice)
+
+
+def rank(figure: FigureState, ability: str) -> int:
+    """The summed rank of an ability (1 for an unranked one it has), 0 without it."""
+    found = [a for a in figure.abilities if a.name == ability]
+    return sum(max(1, a.rank) for a in found)
+
+
+def attack_type_of(monster: FigureState) -> str:
+    """How the monster attacks (morph monsters are valued as melee)."""
+    return monster.attack_type if monster.attack_type in ("melee", "ranged", "magic") else "melee"
+
+
+def attack_reach(monster: FigureState) -> int:
+    """Melee range: 1, or 2 with Reach; ranged and magic attacks have no fixed limit."""
+    if attack_type_of(monster) != "melee":
+        return INF
+    return 2 if rank(monster, "Reach") else 1
+
+
+def odds(game: Game, monster: FigureState, hero: FigureState, rng: int) -> OddsResult:
+    """Exact odds of the monster's attack on the hero at range ``rng``."""
+    dice = monster_dice(monster) or ("red",)
+    kind = attack_type_of(monster)
+    query = AttackQuery(dice=dice, attack_type=kind,  # type: ignore[arg-type]
+                        range=0 if kind == "melee" else rng, armor=hero_armor(game, hero),
+                        shield=hero_shield(game, hero), pierce=rank(monster, "Pierce"), overlord=True,
+                        dodge=hero.order == "dodge", bash=bool(rank(monster, "Bash")),
+                        ironskin="Pierce" in hero.immunities)
+    return attack_odds(query)
+
+
+@cache
+def _max_range(dice: tuple[str, ...], kind: str) -> int:
+    best = 1
+    for rng in range(2, 12):
+        if attack_odds(AttackQuery(dice=dice, attack_type=kind, range=rng)).hit >= 0.5:  # type: ignore[arg-type]
+            best = rng
+    return best
+
+
+def max_range(monster: FigureState) -> int:
+    """A shooter's "maximum range": the farthest range its dice reach at least half the time."""
+    kind = attack_type_of(monster)
+    if kind == "melee":
+        return attack_reach(monster)
+    return _max_range(monster_dice(monster) or ("blue",), kind)
+
+
+def blockers(game: Game, *exclude: str) -> set[Pos]:
+    """Spaces of figures that block sight, leaving out the given figures."""
+    return {c for f in game.state.figures.values() if on_board(f) and f.id not in exclude for c in f.footprint.cells()}
+
+
+def attack_cell(game: Game, monster: FigureState, at: Footprint, hero: FigureState,
+                blocked: set[Pos] | None = None) -> Pos | None:
+    """The hero's space the monster could attack from ``at`` (range and sight), or None."""
+    reach = attack_reach(monster)
+    block = blockers(game, monster.id, hero.id) if blocked is None else blocked - set(hero.footprint.cells())
+    for cell in hero.footprint.cells():
+        rng = fp_distance(at, Footprint.single(cell))
+        if rng == 0 or rng > reach:
+            continue
+        if footprint_line_of_sight(game.board, at, cell, block):
+            return cell
+    return None
+
+
+# -- paths -----------------------------------------------------------------------------------
+def distance_field(game: Game, origin: Pos) -> dict[Pos, int]:
+    """Movement cost from ``origin`` to every space a small figure could walk to (figures ignored)."""
+    ix = game.board.index()
+    key = f"overlord_field:{origin[0]},{origin[1]}"
+    found: dict[Pos, int] | None = ix.cache.get(key)
+    if found is None:
+        reach = reachable(game.board, Footprint.single(origin), FIELD_BUDGET, (), ())
+        found = {(fp.x, fp.y): r.cost for fp, r in reach.items()}
+        found[origin] = 0
+        ix.cache[key] = found
+    return found
+
+
+def path_distance(game: Game, fp: Footprint, hero: FigureState) -> int:
+    """Movement cost between a footprint and a hero (INF when walls cut them apart)."""
+    field = distance_field(game, hero.pos)
+    return min((field.get(c, INF) for c in fp.cells()), default=INF)
+
+
+# -- reading decisions ------------------------------------------------------------------------
+def footprint_of(choice: Choice) -> Footprint:
+    """The footprint a ``move:`` / ``place:`` choice names."""
+    d = choice.data
+    return Footprint(x=d["x"], y=d["y"], w=d.get("w", 1), h=d.get("h", 1))
+
+
+def by_prefix(decision: Decision, prefix: str) -> list[Choice]:
+    """Choices whose id starts with ``prefix``."""
+    return [c for c in decision.choices if c.id.startswith(prefix)]
+
+
+def first_of(decision: Decision, *ids: str) -> str:
+    """The first of ``ids`` that is legal, else the last choice (the usual pass/end choice)."""
+    for choice_id in ids:
+        if decision.find(choice_id):
+            return choice_id
+    return decision.choices[-1].id
+
+
+def top_step(game: Game, kind: str) -> Step | None:
+    """The step of this kind nearest the top of the stack."""
+    return next((s for s in reversed(game.state.stack) if s.kind == kind), None)
+
+
+def wound_score(events: Iterable[Event]) -> float:
+    """How good a stretch of events is for the overlord: wounds dealt to heroes, heroes killed."""
+    score = 0.0
+    for event in events:
+        if event.kind == "attack_hit":
+            score += float(event.data.get("wounds", 0))
+        elif event.kind in ("hero_killed", "hero_died"):
+            score += 10.0
+    return score
+
+
+def best_by_lookahead(game: Game, decision: Decision, choices: list[Choice],
+                      score: Callable[[Game, int], float] | None = None) -> str:
+    """Apply each choice to a clone and keep the one that scores best right afterwards.
+
+    Only for choices that resolve without further dice (e.g. how rolled power is spent)."""
+    best_id, best = choices[0].id, -float("inf")
+    for choice in choices:
+        copy = game.clone()
+        start = len(copy.state.log)
+        if not copy.apply(choice.id, decision.seat).accepted:
+            continue
+        value = score(copy, start) if score else wound_score(copy.state.log[start:])
+        if value > best:
+            best_id, best = choice.id, value
+    return best_id
+
+
+def spend_choice(game: Game, decision: Decision) -> str:
+    """Spend rolled power the way that deals the most wounds (checked on a copy of the game)."""
+    return best_by_lookahead(game, decision, decision.choices)
+
+
+def monster_of_activation(game: Game) -> FigureState | None:
+    """The monster whose activation is pending."""
+    step = top_step(game, "monster_activation")
+    if step is None:
+        return None
+    return game.state.figures.get(step.data["figure"])
+
+
+def any_of(values: Iterable[Any]) -> bool:
+    """``any`` that reads well in conditions over generators."""
+    return any(values)
+
+
+# -- decisions both overlords answer the same way ------------------------------------------------
+PASSING = ("pass", "done", "continue", "reroll:done", "fatigue:done", "knockback:none", "end_activation",
+           "end_turn")
+
+
+def attack_target(game: Game, choice: Choice) -> FigureState | None:
+    """The hero standing on the space an ``attack:`` choice names."""
+    pos = (choice.data.get("x"), choice.data.get("y"))
+    for hero in heroes(game):
+        if pos in hero.footprint.cells():
+            return hero
+    return None
+
+
+def morph_choice(game: Game, decision: Decision) -> str:
+    """Morph dice: the combination with the most expected wounds against the attacked hero."""
+    step = top_step(game, "attack")
+    if step is None:
+        return decision.choices[0].id
+    ctx = step.data["ctx"]
+    target = next((h for h in heroes(game) if tuple(ctx["target"]) in h.footprint.cells()), None)
+    armor = hero_armor(game, target) if target else 0
+    best_id, best = decision.choices[0].id, -1.0
+    for choice in decision.choices:
+        kind = choice.data["type"]
+        query = AttackQuery(dice=tuple(choice.data["dice"]), attack_type=kind, armor=armor, overlord=True,
+                            range=0 if kind == "melee" else int(ctx.get("range_needed", 1)))
+        value = attack_odds(query).expected_wounds
+        if value > best:
+            best_id, best = choice.id, value
+    return best_id
+
+
+def bash_choice(game: Game, decision: Decision) -> str:
+    """Bash: the number of power dice the odds calculator finds best against the target."""
+    step = top_step(game, "attack")
+    attacker = game.state.figures.get(step.data["ctx"]["attacker"]) if step else None
+    target = None
+    if step is not None:
+        target = next((h for h in heroes(game) if tuple(step.data["ctx"]["target"]) in h.footprint.cells()), None)
+    if attacker is None or target is None:
+        return first_of(decision, "bash:2")
+    result = odds(game, attacker, target, 1)
+    return first_of(decision, f"bash:{result.power_dice}", "bash:2")
+
+
+def stun_choice(game: Game, decision: Decision) -> str:
+    """A stunned master attacks if a hero is in reach from where it stands, else it moves."""
+    step = top_step(game, "turn_start_effects")
+    figure = game.state.figures.get(step.data["figure"]) if step else None
+    if figure is not None and any(attack_cell(game, figure, figure.footprint, h) for h in heroes(game)):
+        return first_of(decision, "stun:attack")
+    return first_of(decision, "stun:move")
+
+
+def common_choice(game: Game, decision: Decision) -> str:
+    """Small decisions outside the procedure: the simple sensible answer."""
+    kind = decision.kind
+    if kind == "attack_spend":
+        return spend_choice(game, decision)
+    if kind == "morph_dice":
+        return morph_choice(game, decision)
+    if kind == "bash_power":
+        return bash_choice(game, decision)
+    if kind == "stun_master":
+        return stun_choice(game, decision)
+    if kind == "trap_window":
+        traps = by_prefix(decision, "trap:")
+        return traps[0].id if traps else first_of(decision, "pass")
+    return first_of(decision, *PASSING) if any(decision.find(p) for p in PASSING) else decision.choices[0].id

@@ -1,0 +1,241 @@
+"""The solo overlord: the dice-roller solo procedure as the overlord seat's player.
+
+Why a player and rule steps: the procedure's dice (interrupts, the number of orders, which kind
+a bone pile raises) change the turn flow, so they are rules (``delve.rules.solo``, chance nodes
+like any roll). What is left is a fixed way of answering the overlord's decisions, which is what
+this player does: it reads the order count the rules rolled (``flags["solo"]["orders"]``),
+activates that many monsters in the procedure's order, and moves and attacks each one by the
+procedure's activation sequence and target priority. The mapping onto Descent 1st edition is
+written down in docs/solo-overlord.md.
+
+The player never changes the game: it answers with legal choice ids. Its only randomness (the
+procedure's "determine randomly") comes from its own seeded generator, never from the game's.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from delve.ai import overlord_common as oc
+from delve.board.geometry import Footprint
+from delve.engine.decision import Choice, Decision
+from delve.engine.game import Game
+from delve.engine.state import FigureState
+
+PILE_SHORT_RANGE = 4  # spaces: a bone pile "within short range" of a hero
+PILE_LONG_RANGE = 9
+
+
+def initiative(game: Game, monster: FigureState) -> int:
+    """Combat dice, +2 for a boss (a named or master monster), +1 when the monster stands in a
+    hero's rear arc while that hero is in the monster's front arc (+0 for spells: Delve monsters
+    cast none)."""
+    value = len(monster.dice) + (2 if monster.named or monster.master else 0)
+    if any(oc.in_rear_arc(h, monster.footprint) and oc.in_front_arc(monster, h.footprint) for h in oc.heroes(game)):
+        value += 1
+    return value
+
+
+def initiative_order(game: Game, candidates: list[FigureState]) -> list[FigureState]:
+    """Highest initiative first; ties go to the monster closest to the heroes, then by id."""
+    return sorted(candidates, key=lambda m: (-initiative(game, m), oc.nearest_hero_distance(game, m), m.id))
+
+
+def _pile_distance(game: Game, marker_id: str) -> int:
+    pos = game.board.marker(marker_id).pos
+    return min((oc.fp_distance(Footprint.single(pos), h.footprint) for h in oc.heroes(game)), default=oc.INF)
+
+
+def _pile_in_front_arc(game: Game, marker_id: str) -> bool:
+    pos = game.board.marker(marker_id).pos
+    return any(oc.in_front_arc(h, Footprint.single(pos)) for h in oc.heroes(game))
+
+
+def _bone_piles(game: Game) -> list[str]:
+    return [m.id for m in game.board.markers if m.kind == "bone_pile"]
+
+
+class SoloOverlord:
+    """The overlord seat played by the solo procedure (docs/solo-overlord.md)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = np.random.default_rng(seed)
+
+    # -- the protocol ---------------------------------------------------------------------------
+    def choose(self, decision: Decision, game: Game) -> str:
+        """Answer one overlord decision by the procedure."""
+        kind = decision.kind
+        if kind == "overlord_turn":
+            return self.next_order(game, decision)
+        if kind == "monster_activation":
+            return self.activation_step(game, decision)
+        if kind == "solo_interrupt":
+            return self.interrupt_monster(game, decision)
+        if kind == "solo_raise_dead":
+            return self.raise_dead_pile(game, decision)
+        if kind == "spawn_place":
+            return self.summon_place(game, decision)
+        if kind == "overlord_cards":
+            return self.play_cards(game, decision)
+        if kind == "overlord_discard":
+            return self.discard(game, decision)
+        return oc.common_choice(game, decision)
+
+    # -- the overlord's turn: orders ---------------------------------------------------------
+    def next_order(self, game: Game, decision: Decision) -> str:
+        """The next order of the turn, or the end of the turn once the rolled orders are used.
+
+        Order of use: monsters within short range of a hero by initiative; Raise Dead on a bone
+        pile within short range (not in a hero's front arc); monsters within long range by
+        initiative; Raise Dead within long range; then a random remaining monster or pile."""
+        turn = oc.top_step(game, "overlord_turn")
+        flags = game.state.flags.get("solo") or {}
+        orders = int(flags.get("orders", 1)) if isinstance(flags, dict) else 1
+        used = len(turn.data.get("activated", [])) + int(turn.data.get("raised", 0)) if turn else 0
+        if used >= orders:
+            return "end_turn"
+        ready = [game.figure(c.data["figure"]) for c in oc.by_prefix(decision, "activate:")]
+        can_raise = decision.find("raise_dead") is not None
+        piles = _bone_piles(game) if can_raise else []
+        short = [m for m in ready if oc.nearest_hero_distance(game, m) <= oc.short_range(m)]
+        if short:
+            return f"activate:{initiative_order(game, short)[0].id}"
+        if any(_pile_distance(game, p) <= PILE_SHORT_RANGE and not _pile_in_front_arc(game, p) for p in piles):
+            return "raise_dead"
+        far = [m for m in ready if oc.nearest_hero_distance(game, m) <= oc.long_range(m)]
+        if far:
+            return f"activate:{initiative_order(game, far)[0].id}"
+        if any(_pile_distance(game, p) <= PILE_LONG_RANGE for p in piles):
+            return "raise_dead"
+        options = [f"activate:{m.id}" for m in ready] + (["raise_dead"] if can_raise else [])
+        if not options:
+            return "end_turn"
+        return options[int(self.rng.integers(len(options)))]
+
+    def interrupt_monster(self, game: Game, decision: Decision) -> str:
+        """Among the monsters tied for closest to the last hero, the one with most initiative."""
+        tied = [game.figure(c.data["figure"]) for c in decision.choices]
+        return f"activate:{initiative_order(game, tied)[0].id}"
+
+    def raise_dead_pile(self, game: Game, decision: Decision) -> str:
+        """The bone pile closest to the last activated hero, avoiding piles in a hero's front arc."""
+        flags = game.state.flags.get("solo") or {}
+        last = game.state.figures.get(str(flags.get("last_hero", ""))) if isinstance(flags, dict) else None
+        anchors = [last] if last is not None and oc.on_board(last) else oc.heroes(game)
+
+        def key(choice: Choice) -> tuple[int, int, str]:
+            at = Footprint.single((choice.data["x"], choice.data["y"]))
+            near = min((oc.fp_distance(at, h.footprint) for h in anchors), default=0)
+            return (1 if _pile_in_front_arc(game, choice.data["marker"]) else 0, near, choice.id)
+
+        return min(decision.choices, key=key).id
+
+    # -- one monster's activation -------------------------------------------------------------
+    def activation_step(self, game: Game, decision: Decision) -> str:
+        """The activation sequence: engaged, attack; a shooter moves to its maximum range and
+        shoots; a melee monster joins a fight (a hero's rear arc if it can) and attacks;
+        otherwise it moves toward the priority hero."""
+        monster = oc.monster_of_activation(game)
+        hero_list = oc.heroes(game)
+        if monster is None or not hero_list:
+            return oc.first_of(decision, "end_activation")
+        attacks: list[tuple[Choice, FigureState]] = []
+        for choice in oc.by_prefix(decision, "attack:"):
+            target = oc.attack_target(game, choice)
+            if target is not None:
+                attacks.append((choice, target))
+        engaged = any(oc.fp_distance(monster.footprint, h.footprint) == 1 for h in hero_list)
+        if attacks and engaged:
+            return self._pick_attack(game, monster, attacks)
+        moves = oc.by_prefix(decision, "move:")
+        spots: list[tuple[Footprint, int, str]] = [(monster.footprint, 0, "")]
+        spots += [(oc.footprint_of(c), int(c.data.get("cost", 0)), c.id) for c in moves]
+        shooter = oc.attack_type_of(monster) != "melee"
+        plan = self._shoot_spot(game, monster, spots) if shooter else self._join_spot(game, monster, spots)
+        if plan is not None:
+            if plan == "":
+                return self._pick_attack(game, monster, attacks) if attacks else oc.first_of(decision, "end_activation")
+            return plan
+        if attacks:
+            return self._pick_attack(game, monster, attacks)
+        return self._approach(game, monster, moves) or oc.first_of(decision, "end_activation")
+
+    def _pick_attack(self, game: Game, monster: FigureState, attacks: list[tuple[Choice, FigureState]]) -> str:
+        return min(attacks, key=lambda ch: (*oc.target_priority(game, monster, monster.footprint, ch[1]),
+                                            ch[0].id))[0].id
+
+    def _shoot_spot(self, game: Game, monster: FigureState, spots: list[tuple[Footprint, int, str]]) -> str | None:
+        """Where a shooter stands to shoot the priority hero from as far as its range allows:
+        the move id, "" to shoot from here, or None when no spot sees a hero in range."""
+        best: tuple[tuple[int, ...], str] | None = None
+        reach = oc.max_range(monster)
+        block = oc.blockers(game, monster.id)
+        for fp, cost, choice_id in spots:
+            for hero in oc.heroes(game):
+                rng = oc.fp_distance(fp, hero.footprint)
+                if rng > reach or oc.attack_cell(game, monster, fp, hero, block) is None:
+                    continue
+                key = (*oc.target_priority(game, monster, fp, hero)[:4], -min(rng, reach),
+                       -oc.nearest_hero_distance(game, monster, fp), cost)
+                if best is None or key < best[0]:
+                    best = (key, choice_id)
+        return None if best is None else best[1]
+
+    def _join_spot(self, game: Game, monster: FigureState, spots: list[tuple[Footprint, int, str]]) -> str | None:
+        """Where a melee monster joins a fight: a space it can strike the priority hero from,
+        behind him if possible; the move id, "" to strike from here, or None."""
+        best: tuple[tuple[int, ...], str] | None = None
+        block = oc.blockers(game, monster.id)
+        for fp, cost, choice_id in spots:
+            for hero in oc.heroes(game):
+                if oc.attack_cell(game, monster, fp, hero, block) is None:
+                    continue
+                key = (*oc.target_priority(game, monster, fp, hero)[:4], cost)
+                if best is None or key < best[0]:
+                    best = (key, choice_id)
+        return None if best is None else best[1]
+
+    def _approach(self, game: Game, monster: FigureState, moves: list[Choice]) -> str | None:
+        """Move toward the priority hero: the reachable space with the shortest path to him."""
+        hero = oc.priority_hero(game, monster)
+        if hero is None or not moves:
+            return None
+        here = oc.path_distance(game, monster.footprint, hero)
+        best = min(moves, key=lambda c: (oc.path_distance(game, oc.footprint_of(c), hero), c.data.get("cost", 0)))
+        if oc.path_distance(game, oc.footprint_of(best), hero) >= here:
+            return None
+        return best.id
+
+    # -- summoning, cards -----------------------------------------------------------------------
+    def summon_place(self, game: Game, decision: Decision) -> str:
+        """Summoning: as close as possible to the weakest hero (lowest armor, then fewest attack
+        dice), never in his front arc when another space will do."""
+        hero_list = oc.heroes(game)
+        if not hero_list:
+            return decision.choices[0].id
+        weakest = min(hero_list, key=lambda h: (oc.hero_armor(game, h), oc.hero_attack_dice(game, h), h.id))
+
+        def key(choice: Choice) -> tuple[int, int, int, str]:
+            fp = oc.footprint_of(choice)
+            return (1 if oc.in_front_arc(weakest, fp) else 0, oc.path_distance(game, fp, weakest),
+                    oc.fp_distance(fp, weakest.footprint), choice.id)
+
+        return min(decision.choices, key=key).id
+
+    def play_cards(self, game: Game, decision: Decision) -> str:
+        """Spawn whenever affordable; otherwise go on to the orders (the solo overlord keeps its
+        threat for traps)."""
+        spawns = oc.by_prefix(decision, "spawn:")
+        return spawns[0].id if spawns else oc.first_of(decision, "continue")
+
+    def discard(self, game: Game, decision: Decision) -> str:
+        """Keep the hand when allowed; over the limit, discard the card worth most threat."""
+        if decision.find("done"):
+            return "done"
+        cards = oc.by_prefix(decision, "discard:")
+
+        def value(choice: Choice) -> int:
+            found = oc.card(game, choice.data["card"])
+            return found.threat_value if found else 0
+
+        return max(cards, key=lambda c: (value(c), c.id)).id
