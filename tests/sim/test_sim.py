@@ -1,0 +1,83 @@
+"""Simulation: stable seeds, identical results on every backend, honest intervals, the CLI contract."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import math
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from delve.cli.main import app
+from delve.sim.backends import run
+from delve.sim.report import summarise, wilson, write_report
+from delve.sim.runner import PlayerUnavailable, SimConfig, game_seed, make_player, play_game
+
+QUICK = SimConfig(games=4, heroes="random", overlord="random", seed=5, max_choices=400)
+
+
+def test_game_seeds_are_stable_and_distinct() -> None:
+    assert game_seed(0, 0) == game_seed(0, 0)
+    assert len({game_seed(1, i) for i in range(1000)}) == 1000
+    assert game_seed(1, 3) != game_seed(2, 3)
+
+
+def test_a_game_summary_is_small_plain_data() -> None:
+    summary = play_game(QUICK, 0).to_dict()
+    assert summary["error"] is None
+    assert summary["cause"] in ("choice_cap", "heroes_out_of_conquest", "kill_named:grolm", "round_cap")
+    assert summary["conquest"] and summary["conquest"][0] >= 1
+    json.dumps(summary)
+
+
+def test_backends_give_identical_results() -> None:
+    sequential = run(QUICK, backend="sequential")
+    processes = run(QUICK, backend="processes", workers=2)
+    strip = [{k: v for k, v in s.items() if k != "seconds"} for s in sequential]
+    assert strip == [{k: v for k, v in s.items() if k != "seconds"} for s in processes]
+    assert [s["index"] for s in processes] == [0, 1, 2, 3]
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None,
+                    reason="Ray is not installed (optional extra: pip install 'delve[ray]')")
+def test_ray_backend_matches_the_others() -> None:  # pragma: no cover - needs the optional extra
+    config = replace(QUICK, games=2)
+    local = run(config, backend="sequential")
+    remote = run(config, backend="ray", ray_address="local")
+    assert [s["seed"] for s in local] == [s["seed"] for s in remote]
+    assert [s["winner"] for s in local] == [s["winner"] for s in remote]
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson(95, 100)
+    assert math.isclose(lo, 0.8882, abs_tol=1e-3) and math.isclose(hi, 0.9785, abs_tol=1e-3)
+    assert wilson(0, 10)[0] == 0.0 and math.isclose(wilson(10, 10)[1], 1.0)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_summary_and_report(tmp_path: Path) -> None:
+    summaries = run(QUICK, backend="sequential")
+    summary = summarise(summaries)
+    for key in ("games", "heroes_won", "overlord_won", "errors", "mean_rounds", "heroes_win_ci95", "causes"):
+        assert key in summary
+    assert summary["games"] == 4
+    out = write_report(tmp_path / "report.html", summary, summaries)
+    assert "Delve simulation" in out.read_text()
+
+
+def test_missing_player_kinds_are_reported() -> None:
+    with pytest.raises(PlayerUnavailable):
+        make_player("overlord", "telepath", 0)
+
+
+def test_cli_json_contract() -> None:
+    result = CliRunner().invoke(app, ["simulate", "first-steps", "--games", "2", "--heroes", "random",
+                                      "--overlord", "random", "--workers", "1", "--seed", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout.strip().splitlines()[-1])
+    assert data["games"] == 2
+    assert data["heroes_won"] + data["overlord_won"] + data["errors"] + data["unfinished"] == 2
+    assert "mean_rounds" in data
