@@ -12,6 +12,7 @@ Abilities act only through the hook points of ``delve.abilities.base``; the arit
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -41,6 +42,11 @@ TargetHook = Callable[[Game, AttackContext, FigureState, TargetResult], None]
 DECLARE_HOOKS: list[AttackHook] = []  # after the abilities' declare hooks, before the roll
 TARGET_HIT_HOOKS: list[TargetHook] = []  # after a hit target's wounds and on-hit effects
 FINISH_HOOKS: list[AttackHook] = []  # once the attack is over, hit or miss
+# Called once the dice are final and spent, just before damage. A hook may push decision steps
+# (e.g. a target discarding an invulnerability potion); damage waits until they resolve. Armor
+# added to ``step.data["armor_bonus"][figure_id]`` counts against this attack only.
+StepHook = Callable[[Game, Step, AttackContext], None]
+PRE_DAMAGE_HOOKS: list[StepHook] = []
 
 
 # -- Step 1 and 2: which spaces may be attacked --------------------------------------------
@@ -322,6 +328,12 @@ class Attack(StepHandler):
         elif phase == "spend_setup":
             self._spend_setup(game, step, ctx, attacker)
         elif phase == "damage":
+            if PRE_DAMAGE_HOOKS and not step.data.get("pre_damage"):
+                step.data["pre_damage"] = True
+                store(step, ctx)
+                for pre_hook in PRE_DAMAGE_HOOKS:
+                    pre_hook(game, step, ctx)
+                return
             self._damage(game, step, ctx, attacker)
         else:
             game.pop(step)
@@ -422,6 +434,9 @@ class Attack(StepHandler):
                 result = TargetResult(figure=figure_id)
                 ctx.results.append(result)
             defense = _defense(game, target)
+            bonus = step.data.get("armor_bonus", {}).get(figure_id, 0)
+            if bonus:
+                defense = replace(defense, armor=defense.armor + bonus)
             outcome = resolve(totals, profile, spend, defense)
             if not threat_given and ctx.overlord and outcome.threat:
                 game.state.overlord.threat += outcome.threat

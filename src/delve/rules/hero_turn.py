@@ -33,6 +33,10 @@ ACTIONS: dict[str, tuple[str, str]] = {
 # The step that resolves lingering effect tokens at the start of a figure's turn (conditions).
 # It may set ``stunned`` on the turn step (index ``turn`` in its data).
 TURN_START_STEP = "turn_start_effects"
+# Step kinds pushed at the start of every hero turn beneath the lingering-effects step, so they
+# resolve after it and before the action is chosen (Rulebook: Step 1: Refresh Cards, Step 2:
+# Equip Items). Each is pushed with data ``{hero, turn}`` (``turn``: the hero_turn's stack index).
+TURN_PREPARE_STEPS: list[str] = []
 
 ChoiceProvider = Callable[[Game, Step, FigureState], list[Choice]]
 ChoiceApplier = Callable[[Game, Step, FigureState, Choice], bool]
@@ -71,9 +75,12 @@ class HeroTurn(StepHandler):
                       hero=hero.id)
             orders.start_of_turn(game, hero)
             step.data.update(phase="action", mp=0, halves=[], attacks=0)
+            turn_index = len(game.state.stack) - 1
+            for prepare in reversed(TURN_PREPARE_STEPS):
+                game.push(prepare, hero=hero.id, turn=turn_index)
             if TURN_START_STEP in game.handlers:
                 # Rulebook: Hero Player's Turn. Lingering effect tokens resolve before anything else.
-                game.push(TURN_START_STEP, figure=hero.id, turn=len(game.state.stack) - 1)
+                game.push(TURN_START_STEP, figure=hero.id, turn=turn_index)
             return
         if phase == "done" or not hero.alive:
             game.emit("hero_turn_ended", f"{hero.name}'s turn ends.", ref="Hero Player's Turn", hero=hero.id)

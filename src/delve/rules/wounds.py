@@ -6,12 +6,19 @@ Rulebook: Wounds; Monster Death; Monster Death Bounty; Hero Death; Conquest Toke
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from delve.abilities.base import unit
 from delve.engine.game import Game
 from delve.engine.state import FigureState
 
 MASTER_BOUNTY = 50  # Rulebook: Monster Death Bounty
 ORDERS_LOST_ON_WOUND = ("aim", "guard", "rest")  # Rulebook: Aim, Guard, Rest
+
+# Called at the end of a hero's death, once he is in town (e.g. cursed items and dark relics he
+# carried); a hook may push steps, which resolve before play goes on.
+HeroDeathHook = Callable[[Game, FigureState], None]
+HERO_DEATH_HOOKS: list[HeroDeathHook] = []
 
 
 def suffer_wounds(game: Game, figure: FigureState, wounds: int, *, cause: str,
@@ -117,3 +124,5 @@ def hero_death(game: Game, hero: FigureState) -> None:
         if step.kind == "hero_turn" and step.data.get("hero") == hero.id:
             step.data["phase"] = "done"
     change_conquest(game, -loss, f"{hero.name} died", ref="Hero Death")
+    for hook in HERO_DEATH_HOOKS:
+        hook(game, hero)

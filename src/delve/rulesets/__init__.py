@@ -22,10 +22,12 @@ def _load_rules() -> None:
         glyphs,
         guard,
         hero_turn,
+        items,
         movement,
         orders,
         overlord_cards,
         overlord_turn,
+        potions,
         quest_goals,
         revealing,
         rolling,
@@ -33,7 +35,9 @@ def _load_rules() -> None:
         setup,
         solo,
         spawning,
+        town,
         trap_cards,
+        treasure,
     )
 
 
