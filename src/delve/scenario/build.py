@@ -120,7 +120,7 @@ def build_state(scenario: Scenario, source: str) -> GameState:
     seat_of = {spec.id: spec.seat or f"h{n}" for n, spec in enumerate(hero_specs, start=1)}
     hero_seats = sorted(set(seat_of.values()))
     players = scenario.players or max(2, min(5, len(hero_seats) + 1))
-    state = GameState(ruleset=scenario.ruleset, pack=scenario.pack, quest=f"scenario:{scenario.name}",
+    state = GameState(ruleset=scenario.ruleset, pack=scenario.pack, quest=scenario.quest or f"scenario:{scenario.name}",
                       seed=scenario.seed, board=quest_map.board, conquest=scenario.conquest,
                       chance=scripted(scenario.dice) if scenario.dice is not None else seeded(scenario.seed))
     state.overlord.threat = scenario.threat
@@ -131,6 +131,7 @@ def build_state(scenario: Scenario, source: str) -> GameState:
     state.flags["rune_keys"] = list(scenario.rune_keys)
     state.flags["reserve"] = {}
     state.flags["goals"] = {side: list(conditions) for side, conditions in scenario.goals.items()}
+    state.flags.update(scenario.flags)
     state.seats[OVERLORD] = SeatState(id=OVERLORD, name="Overlord")
     for seat in hero_seats:
         state.seats[seat] = SeatState(id=seat, name=seat)

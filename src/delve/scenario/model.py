@@ -121,6 +121,7 @@ class Scenario(Strict):
     description: str = ""
     ruleset: str = "1e"
     pack: str = "starter"
+    quest: str | None = None  # a quest of the pack whose area texts and prolonged actions apply
     players: int | None = None
     map: str
     figures: list[FigureSpec] = Field(default_factory=list)
@@ -132,6 +133,7 @@ class Scenario(Strict):
     overlord_discard: list[str] = Field(default_factory=list)
     overlord_powers: list[str] = Field(default_factory=list)
     goals: dict[str, list[dict[str, Any]]] = Field(default_factory=dict)  # e.g. {heroes: [{kill_named: grolm}]}
+    flags: dict[str, Any] = Field(default_factory=dict)  # game flags to set, e.g. {solo: {easy: false}}
     start: StartSpec = Field(default_factory=StartSpec)
     seed: int = 0
     dice: list[str] | None = None
