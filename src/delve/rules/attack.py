@@ -31,7 +31,7 @@ from delve.rules.hero_turn import turn_choice_provider
 from delve.rules.movement import figure_spaces, on_board
 from delve.rules.overlord_turn import ACTIVATION_CHOICE_PROVIDERS
 from delve.rules.rolling import request_roll
-from delve.rules.wounds import suffer_wounds
+from delve.rules.wounds import fatigue_spent, suffer_wounds
 
 REACH_RANGE = 2  # Rulebook: Reach
 
@@ -289,6 +289,7 @@ class Attack(StepHandler):
                 ctx.fatigue_spent += 1
                 game.emit("fatigue_spent", f"{attacker.name} spends 1 fatigue for a power die.",
                           ref="Using Fatigue", hero=attacker.id)
+                fatigue_spent(game, attacker, 1)
                 request_roll(game, step, [POWER], "fatigue_roll", "Fatigue power die")
                 step.data["phase"] = "fatigue_rolled"
         elif phase == "spend":

@@ -23,6 +23,10 @@ ENTER_SPACE_HOOKS: list[EnterHook] = []
 NoEndRule = Callable[[Game, FigureState], set[Pos]]
 NO_END_RULES: list[NoEndRule] = []  # spaces a figure may cross but not stop on (active glyphs for monsters)
 
+# Further spaces a figure may not enter at all during a move (e.g. a friend's space next to the pit
+# it climbs out of, since a climb must land on an empty space).
+BLOCK_RULES: list[NoEndRule] = []
+
 MovementLock = Callable[[Game, FigureState], str | None]
 MOVEMENT_LOCKS: list[MovementLock] = []
 
@@ -92,8 +96,11 @@ def destinations(game: Game, figure: FigureState, budget: int) -> dict[Footprint
     no_end: set[Pos] = set()
     for rule in NO_END_RULES:
         no_end |= rule(game, figure)
-    found = reachable(game.board, figure.footprint, budget, enemy_spaces(game, figure),
-                      occupied_spaces(game, figure), fly=fly, no_end=no_end)
+    blocked: set[Pos] = set()
+    for block in BLOCK_RULES:
+        blocked |= block(game, figure)
+    found = reachable(game.board, figure.footprint, budget, enemy_spaces(game, figure) | blocked,
+                      occupied_spaces(game, figure) | blocked, fly=fly, no_end=no_end)
     found.pop(figure.footprint, None)
     return found
 
@@ -160,6 +167,8 @@ class MovePath(StepHandler):
             game.pop(step)
             return
         payer.data["mp"] -= cost
+        old = figure.footprint
+        step.data["came_from"] = [old.x, old.y, old.w, old.h]  # enter hooks may compare (a pit)
         figure.facing = _direction(figure.footprint.x, figure.footprint.y, target.x, target.y, figure.facing)
         figure.footprint = target
         step.data["index"] = index + 1

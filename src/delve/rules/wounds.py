@@ -20,15 +20,30 @@ ORDERS_LOST_ON_WOUND = ("aim", "guard", "rest")  # Rulebook: Aim, Guard, Rest
 HeroDeathHook = Callable[[Game, FigureState], None]
 HERO_DEATH_HOOKS: list[HeroDeathHook] = []
 
+# Called with the wounds a figure really lost (never more than it had left), before it may die;
+# and with the fatigue a hero spends (Rulebook: Corrupted terrain counts both).
+LossHook = Callable[[Game, FigureState, int], None]
+WOUND_LOSS_HOOKS: list[LossHook] = []
+FATIGUE_SPENT_HOOKS: list[LossHook] = []
+
+
+def fatigue_spent(game: Game, figure: FigureState, amount: int) -> None:
+    """Tell the rules that ``figure`` just spent ``amount`` fatigue (call after paying it)."""
+    for hook in FATIGUE_SPENT_HOOKS:
+        hook(game, figure, amount)
+
 
 def suffer_wounds(game: Game, figure: FigureState, wounds: int, *, cause: str,
                   killer: FigureState | None = None, ref: str = "Wounds") -> None:
     """``figure`` loses ``wounds`` (already after armor); it dies at zero."""
     if wounds <= 0 or not figure.alive:
         return
+    lost = min(wounds, figure.wounds)
     figure.wounds -= wounds
     game.emit("wounds_suffered", f"{figure.name} suffers {wounds} wound{'s' * (wounds != 1)} ({cause}).",
               ref=ref, figure=figure.id, wounds=wounds, left=max(0, figure.wounds))
+    for loss_hook in WOUND_LOSS_HOOKS:
+        loss_hook(game, figure, lost)
     if figure.kind == "hero" and figure.order in ORDERS_LOST_ON_WOUND:
         game.emit("order_removed", f"{figure.name} is wounded and loses the {figure.order} order.",
                   ref="Hero Orders", hero=figure.id, order=figure.order)
