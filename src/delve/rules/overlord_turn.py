@@ -25,10 +25,6 @@ ACTIVATION_CHOICE_PROVIDERS: list[tuple[ChoiceProvider, ChoiceApplier]] = []
 # what the activation allows (e.g. ``attacks``). Lingering effects (TURN_START_STEP) run after.
 ActivationHook = Callable[[Game, Step, FigureState], None]
 ACTIVATION_START_HOOKS: list[ActivationHook] = []
-# Called when the overlord's turn starts, before he collects threat or does anything else
-# (Rulebook: Boulder Movement; Crushing Wall Movement). A hook may push steps; they resolve first.
-TurnStartHook = Callable[[Game, Step], None]
-TURN_START_HOOKS: list[TurnStartHook] = []
 # Called with the ``overlord_turn`` step once the turn is over (popped): a variant may push
 # steps there (the solo procedure's end-of-round checks). Extra choices join the activation
 # phase like monster activations do (the solo procedure's Raise Dead order).
