@@ -37,6 +37,7 @@ def _load_rules() -> None:
         setup,
         solo,
         spawning,
+        town,
         stairs,
         terrain,
         town,
