@@ -37,7 +37,6 @@ def _load_rules() -> None:
         setup,
         solo,
         spawning,
-        town,
         stairs,
         terrain,
         town,
