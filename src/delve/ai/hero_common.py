@@ -278,10 +278,22 @@ def target_weight(game: Game, target: FigureState) -> float:
     return 1.5 if target.master else 1.0
 
 
+# Attack values by everything they depend on (the odds are memoised too, but building the
+# attack context is the costly part). ``id(game.state)`` keeps games apart.
+_VALUES: dict[tuple[Any, ...], AttackValue] = {}
+
+
 def value_attack(game: Game, hero: FigureState, weapon: str, target_pos: Pos, target: FigureState,
                  *, aimed: bool = False) -> AttackValue:
     """The exact value of one hero attack on ``target`` from where the hero stands (or from the
     footprint of the ``hero`` object passed, for look-ahead)."""
+    key = (hero.id, tuple(hero.equipped), tuple(sorted(hero.traits.items())),
+           tuple((a.name, a.rank) for a in hero.abilities), hero.order, hero.footprint, weapon, target_pos,
+           target.id, target.wounds, target.armor, tuple((a.name, a.rank) for a in target.abilities),
+           target.order, aimed, id(game.state))
+    cached = _VALUES.get(key)
+    if cached is not None:
+        return cached
     ctx = rules().hero_attack_context(game, hero, weapon, target_pos)
     try:
         odds = attack_odds(query_for(game, ctx, target, aimed=aimed))
@@ -292,7 +304,11 @@ def value_attack(game: Game, hero: FigureState, weapon: str, target_pos: Pos, ta
     weight = target_weight(game, target)
     # Kill chance first, then expected wounds (a kill removes the monster's next attack).
     score = weight * (4.0 * kill + expected / max(1, target.max_wounds) + 0.1 * expected)
-    return AttackValue(kill, expected, float(odds.hit), score)
+    value = AttackValue(kill, expected, float(odds.hit), score)
+    if len(_VALUES) > 20_000:
+        _VALUES.clear()
+    _VALUES[key] = value
+    return value
 
 
 def attack_options(game: Game, hero: FigureState) -> list[tuple[str, str, bool, int]]:
