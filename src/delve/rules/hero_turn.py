@@ -21,7 +21,6 @@ from delve.engine.state import FigureState, Step
 from delve.engine.steps import StepHandler, register
 from delve.rules import doors, orders
 from delve.rules.movement import move_choices, start_move
-from delve.rules.wounds import fatigue_spent
 
 # Rulebook: Step 3: Take an Action. Movement points per action, as multiples of speed.
 ACTIONS: dict[str, tuple[str, str]] = {
@@ -46,6 +45,9 @@ TURN_CHOICE_PROVIDERS: list[tuple[ChoiceProvider, ChoiceApplier]] = []
 # next hero's turn is chosen (e.g. a monster the hero controls activating after his turn).
 TurnEndHook = Callable[[Game, FigureState], None]
 TURN_END_HOOKS: list[TurnEndHook] = []
+# Called with the hero at the start of his turn, after the start-of-turn upkeep and before he
+# declares his action; a hook may push steps (they resolve after the lingering effects).
+TURN_START_HOOKS: list[TurnEndHook] = []
 
 
 def turn_choice_provider(provider: ChoiceProvider, applier: ChoiceApplier) -> None:
@@ -74,8 +76,12 @@ class HeroTurn(StepHandler):
         if phase == "start":
             game.emit("hero_turn_started", f"{hero.name}'s turn begins.", ref="Hero Player's Turn",
                       hero=hero.id)
+            # Rulebook: Step 1: Refresh Cards. Exhausted items are ready again.
+            hero.exhausted = []
             orders.start_of_turn(game, hero)
             step.data.update(phase="action", mp=0, halves=[], attacks=0)
+            for hook in TURN_START_HOOKS:
+                hook(game, hero)
             turn_index = len(game.state.stack) - 1
             for prepare in reversed(TURN_PREPARE_STEPS):
                 game.push(prepare, hero=hero.id, turn=turn_index)
@@ -147,7 +153,6 @@ class HeroTurn(StepHandler):
             step.data["mp"] += 1
             game.emit("fatigue_spent", f"{hero.name} spends 1 fatigue for 1 movement point.",
                       ref="Spending Fatigue for Movement", hero=hero.id)
-            fatigue_spent(game, hero, 1)
         elif kind == "door":
             doors.toggle_door(game, hero, choice, step)
         elif kind in ("half", "order"):

@@ -1,8 +1,9 @@
 """Hero orders: placing them with Ready, and the start-of-turn removals.
 
 Rulebook: Hero Orders (Aim, Dodge, Guard, Rest, Prolonged Action); Step 3: Take an Action /
-4. Ready. A hero holds at most one order. Dodge, guard and rest end at the start of the hero's
-next turn (rest first restores fatigue to its maximum); aim ends when the hero moves.
+4. Ready (Move, Attack, Order, Concentrate). A hero holds at most one order. Dodge, guard
+and rest end at the start of the hero's next turn (rest first restores fatigue to its
+maximum); aim ends when the hero moves; the prolonged order at the end of his turn.
 How aim, dodge and guard act on attacks belongs to the combat rules.
 """
 
@@ -15,7 +16,7 @@ from delve.engine.state import FigureState, Step
 from delve.rules.movement import on_enter_space
 
 # Orders a hero may place with an order half action. The prolonged action order needs a quest
-# action to work on; the game-loop rules add it.
+# action the hero can work on from where he stands (``delve.rules.prolonged``).
 PLACEABLE_ORDERS = ("aim", "dodge", "guard", "rest")
 
 
@@ -35,21 +36,35 @@ def ready_half_action_choices(game: Game, step: Step, hero: FigureState) -> list
     halves = step.data.get("halves", [])
     if len(halves) >= step.data.get("max_halves", 2):
         return []
+    from delve.rules import prolonged
+
     choices = []
-    if "move" not in halves and "attack" not in halves:
+    if "move" not in halves and "attack" not in halves and "concentrate" not in halves:
         choices.append(Choice(id="half:move", label=f"Half action: move up to {hero.speed} spaces"))
         choices.append(Choice(id="half:attack", label="Half action: make one attack"))
     if "order" not in halves and hero.order is None:
         for order in PLACEABLE_ORDERS:
             choices.append(Choice(id=f"order:{order}", label=f"Half action: place a {order} order",
                                   data={"order": order}))
+        choices += prolonged.order_choices(game, hero)
+    if prolonged.can_concentrate(game, step, hero) and "move" not in halves and "attack" not in halves:
+        choices.append(Choice(id="half:concentrate", label="Half action: concentrate (one more prolonged roll)"))
     return choices
 
 
 def apply_ready_choice(game: Game, step: Step, hero: FigureState, choice: Choice) -> None:
     """Take a Ready half action: gain movement points, or place an order token."""
+    from delve.rules import prolonged
+
     halves = step.data.setdefault("halves", [])
-    if choice.id == "half:move":
+    if choice.id in ("half:move", "half:attack"):
+        prolonged.other_half_taken(game, hero)
+    if choice.id == "half:concentrate":
+        prolonged.concentrate(game, step, hero)
+    elif choice.id.startswith("order:prolonged:"):
+        halves.append("order")
+        prolonged.place_order(game, step, hero, choice.data["action"])
+    elif choice.id == "half:move":
         halves.append("move")
         step.data["mp"] += hero.speed
         game.emit("half_action", f"{hero.name} takes a move half action.", ref="4. Ready", hero=hero.id)

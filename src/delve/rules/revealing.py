@@ -1,45 +1,199 @@
 """Revealing unexplored areas when a hero first sees into them.
 
 Rulebook: Revealing New Areas. When a hero gains line of sight to a space of an unrevealed
-area, the area is revealed at once: its doors, markers and monsters appear (monsters placed
-this way are not spawned, so they may appear in sight of heroes).
+area, the game pauses and the area is set up in a fixed order: (1) the overlord reads the
+description to himself, (2) doors, (3) markers, (4) monsters, which are placed, not spawned, so
+they may stand in the heroes' sight, and only as many as there are figures left (the overlord
+picks which when he cannot place them all), (5) the read-aloud text. Monsters placed this way
+do not activate before the overlord's next turn.
+
+Why events per stage: the board already holds every door and marker of the quest (views hide
+those of unrevealed areas), so "placing" them is making them public; the events let people and
+scenarios follow the order the rulebook gives.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from delve.board.geometry import Footprint
-from delve.board.los import visible_spaces
+from delve.board.los import has_line_of_sight
+from delve.engine.decision import OVERLORD, Choice, Decision
 from delve.engine.game import Game
-from delve.engine.state import FigureState
+from delve.engine.state import FigureState, Step
+from delve.engine.steps import StepHandler, register
 from delve.rules.movement import figure_spaces, on_board, on_enter_space
+
+REVEAL_CHOICE = "reveal_placement"
+
+
+def _quest_area_text(game: Game, area_id: str) -> tuple[str, str]:
+    """The quest's read-aloud text and overlord notes for an area ("" when there is no quest)."""
+    from delve.rules.equipment import content
+
+    try:
+        quest = content(game).quests.get(game.state.quest)
+    except Exception:  # a scenario pack without quests, or no pack at all
+        return "", ""
+    if quest is None or area_id not in quest.areas:
+        return "", ""
+    area = quest.areas[area_id]
+    return area.read_aloud, area.overlord_notes
+
+
+def _figure_limit(game: Game, content_id: str, master: bool) -> int | None:
+    """How many figures of this monster and rank the pack has (None: no limit known)."""
+    from delve.rules.equipment import content
+
+    try:
+        monster = content(game).monsters.get(content_id)
+    except Exception:
+        return None
+    if monster is None:
+        return None
+    return monster.figures.master if master else monster.figures.normal
+
+
+def _in_play(game: Game, content_id: str, master: bool) -> int:
+    """Figures of this monster and rank standing on the board now."""
+    return sum(1 for f in game.state.monsters()
+               if f.content_id == content_id and f.master == master and not f.named and on_board(f))
+
+
+def _overlord_turn_step(game: Game) -> Step | None:
+    """The overlord's turn step when it is the overlord's turn now (no hero turns above it)."""
+    for step in reversed(game.state.stack):
+        if step.kind in ("hero_turns", "hero_turn", "game_setup"):
+            return None
+        if step.kind == "overlord_turn":
+            return step
+    return None
+
+
+def _place(game: Game, placement: dict[str, Any]) -> None:
+    """Put one reserved monster on the board (Rulebook: Revealing New Areas, 4. Monsters)."""
+    figure = FigureState.model_validate(placement)
+    game.state.figures[figure.id] = figure
+    game.emit("monster_placed", f"A {figure.name} is placed.", ref="Revealing New Areas",
+              figure=figure.id, x=figure.footprint.x, y=figure.footprint.y)
+    turn = _overlord_turn_step(game)
+    if turn is not None:
+        # Revealed during the overlord's own turn: it may not activate before his next turn.
+        turn.data["activated"] = [*turn.data.get("activated", []), figure.id]
+        game.emit("monster_waits", f"{figure.name} may not activate this turn.", ref="Revealing New Areas",
+                  figure=figure.id)
+
+
+def _finish(game: Game, area_id: str) -> None:
+    """Stage 5: the boxed text is read aloud to everyone."""
+    read_aloud, _ = _quest_area_text(game, area_id)
+    if read_aloud:
+        game.emit("area_description", read_aloud, ref="Revealing New Areas", area=area_id)
 
 
 def reveal_area(game: Game, area_id: str) -> None:
-    """Reveal one area and place the monsters the quest keeps in reserve for it."""
+    """Reveal one area: description (overlord), doors, markers, monsters, read-aloud text."""
     area = game.board.area(area_id)
     if area.revealed:
         return
     area.revealed = True
     game.emit("area_revealed", f"The {area.name or area_id} is revealed.", ref="Revealing New Areas",
               area=area_id)
+    _, notes = _quest_area_text(game, area_id)
+    if notes:
+        game.emit("area_notes", notes, ref="Revealing New Areas", visible_to=[OVERLORD], area=area_id)
+    cells = {pos for pos in game.board.spaces() if game.board.area_of(pos) == area_id}
+    doors = [d.id for d in game.board.doors if any(p in cells for p in d.spaces())]
+    if doors:
+        game.emit("doors_placed", f"Doors appear: {', '.join(doors)}.", ref="Revealing New Areas",
+                  area=area_id, doors=doors)
+    markers = [m for m in game.board.markers if m.pos in cells]
+    if markers:
+        game.emit("markers_placed", "Markers appear: " + ", ".join(m.kind for m in markers) + ".",
+                  ref="Revealing New Areas", area=area_id, markers=[m.id for m in markers])
     reserve = game.state.flags.get("reserve", {})
-    for placement in reserve.pop(area_id, []):
-        game.state.figures[placement["id"]] = FigureState.model_validate(placement)
-        game.emit("monster_placed", f"A {placement['name']} is placed.", ref="Revealing New Areas",
-                  figure=placement["id"], x=placement["footprint"]["x"], y=placement["footprint"]["y"])
+    pending = reserve.pop(area_id, [])
+    short: list[dict[str, Any]] = []
+    groups: dict[tuple[str, bool], list[dict[str, Any]]] = {}
+    for placement in pending:
+        if placement.get("named"):
+            _place(game, placement)
+            continue
+        groups.setdefault((placement.get("content_id", ""), bool(placement.get("master"))), []).append(placement)
+    for (content_id, master), group in groups.items():
+        limit = _figure_limit(game, content_id, master)
+        free = len(group) if limit is None else max(0, limit - _in_play(game, content_id, master))
+        if free >= len(group):
+            for placement in group:
+                _place(game, placement)
+        elif free == 0:
+            _not_placed(game, group)
+        else:
+            short.append({"group": group, "free": free})
+    if short:
+        # The overlord picks which of them to place; the boxed text waits until he has.
+        game.push(REVEAL_CHOICE, area=area_id, short=short)
+        return
+    _finish(game, area_id)
+
+
+def _not_placed(game: Game, group: list[dict[str, Any]]) -> None:
+    for placement in group:
+        game.emit("monster_not_placed", f"No {placement['name']} figure is left to place.",
+                  ref="Revealing New Areas", x=placement["footprint"]["x"], y=placement["footprint"]["y"])
+
+
+@register
+class RevealPlacement(StepHandler):
+    """Rulebook: Revealing New Areas. Too few figures: the overlord picks the spaces to fill."""
+
+    kind = REVEAL_CHOICE
+
+    def decide(self, game: Game, step: Step) -> Decision | None:
+        if not step.data["short"]:
+            return None
+        entry = step.data["short"][0]
+        choices = [
+            Choice(id=f"place:{p['footprint']['x']},{p['footprint']['y']}",
+                   label=f"Place the {p['name']} at ({p['footprint']['x']},{p['footprint']['y']})",
+                   data={"index": i})
+            for i, p in enumerate(entry["group"])
+        ]
+        return Decision(seat=OVERLORD, kind="reveal_placement",
+                        prompt=f"Only {entry['free']} figure(s) left: choose where to place one", choices=choices)
+
+    def run(self, game: Game, step: Step) -> None:
+        game.pop(step)
+        _finish(game, step.data["area"])
+
+    def choose(self, game: Game, step: Step, choice: Choice) -> None:
+        entry = step.data["short"][0]
+        placement = entry["group"].pop(choice.data["index"])
+        _place(game, placement)
+        entry["free"] -= 1
+        if entry["free"] <= 0:
+            _not_placed(game, entry["group"])
+            step.data["short"] = step.data["short"][1:]
 
 
 def reveal_in_sight_of(game: Game, hero: FigureState) -> None:
     """Reveal every unrevealed area the hero can see a space of."""
     if not on_board(hero):
         return
+    board = game.board
+    # Only spaces of unrevealed areas can reveal anything: test sight to those alone, and to one
+    # space per area at most once it is seen (the same areas as testing every visible space).
+    hidden = {a.id for a in board.areas if not a.revealed}
+    if not hidden:
+        return
     blockers = figure_spaces(game, exclude=hero.id)
-    seen_areas = set()
-    for cell in hero.footprint.cells():
-        for space in visible_spaces(game.board, cell, blockers):
-            area_id = game.board.area_of(space)
-            if area_id is not None and not game.board.area(area_id).revealed:
-                seen_areas.add(area_id)
+    cells = hero.footprint.cells()
+    seen_areas: set[str] = set()
+    for space in board.spaces():
+        area_id = board.area_of(space)
+        if area_id in hidden and area_id not in seen_areas and any(
+                has_line_of_sight(board, cell, space, blockers) for cell in cells):
+            seen_areas.add(area_id)
     for area_id in sorted(seen_areas):
         reveal_area(game, area_id)
 

@@ -1,0 +1,157 @@
+"""Event cards played when their trigger happens outside the start of the overlord's turn.
+
+Rulebook: Event Cards (played at any time once the trigger is met, threat cost paid, then
+discarded); Event Card Timing ("immediately before a hero takes his turn" lasts until the hero
+declares his action; only one event per triggering condition); Discarding Overlord Cards (he
+may discard for threat at any time to pay).
+
+Why a window on public facts (as ``trap_cards`` does): the window opens each time the trigger
+happens while the overlord holds any card and the pack has an event for that trigger, so the
+question itself tells the heroes nothing; the choices (his hand) are shown to his seat alone.
+Triggers handled here: ``monster_attacks`` and ``monster_attacked`` (when the attack is
+declared, before the roll) and ``before_hero_turn`` (after the hero's lingering effects, before
+he declares his action). Start-of-overlord-turn events stay in ``overlord_cards``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from delve.engine.decision import OVERLORD, Choice, Decision
+from delve.engine.game import Game
+from delve.engine.state import FigureState, Step
+from delve.engine.steps import StepHandler, register
+from delve.rules.attack import DECLARE_HOOKS, current_attack, load, store
+from delve.rules.attack_context import AttackContext
+from delve.rules.equipment import content
+from delve.rules.hero_turn import TURN_START_HOOKS
+from delve.rules.overlord_cards import EFFECTS, card, discard_choices, discard_for_threat, effect, run_effects
+
+EVENT_WINDOW = "event_window"
+WINDOW_TRIGGERS = ("monster_attacks", "monster_attacked", "before_hero_turn")
+
+
+def open_event_window(game: Game, trigger: str, **context: Any) -> None:
+    """Offer the overlord one event card for ``trigger`` if he holds any card and such events exist."""
+    if game.state.winner is not None or not game.state.overlord.hand:
+        return
+    if not any(c.type == "event" and c.trigger == trigger for c in content(game).overlord.values()):
+        return
+    game.push(EVENT_WINDOW, trigger=trigger, context=context)
+
+
+@register
+class EventWindow(StepHandler):
+    """The overlord may play one event card for this trigger, discarding for threat first if he likes."""
+
+    kind = EVENT_WINDOW
+
+    def decide(self, game: Game, step: Step) -> Decision | None:
+        overlord = game.state.overlord
+        choices = []
+        for card_id in sorted(set(overlord.hand)):
+            event = card(game, card_id)
+            if event.type == "event" and event.trigger == step.data["trigger"] and event.threat_cost <= overlord.threat:
+                choices.append(Choice(id=f"event:{card_id}", label=f"Play {event.name} ({event.threat_cost} threat)",
+                                      data={"card": card_id}))
+        choices += discard_choices(game)
+        choices.append(Choice(id="pass", label="Let it pass"))
+        return Decision(seat=OVERLORD, kind="event_window",
+                        prompt=f"Event window: {step.data['trigger'].replace('_', ' ')}", choices=choices)
+
+    def choose(self, game: Game, step: Step, choice: Choice) -> None:
+        kind = choice.id.split(":", 1)[0]
+        if kind == "discard":
+            discard_for_threat(game, choice.data["card"])
+            return
+        game.pop(step)  # one event per triggering condition: the window closes either way
+        if kind != "event":
+            return
+        overlord = game.state.overlord
+        event = card(game, choice.data["card"])
+        overlord.threat -= event.threat_cost
+        overlord.hand.remove(event.id)
+        overlord.discard.append(event.id)
+        game.emit("card_played", f"The overlord plays {event.name} ({event.threat_cost} threat).",
+                  ref="Event Cards", card=event.id, type="event", cost=event.threat_cost)
+        run_effects(game, event, dict(step.data["context"]))
+
+
+# -- where the windows open ------------------------------------------------------------------
+def _attack_windows(game: Game, ctx: AttackContext) -> None:
+    """Rulebook: Event Card Timing. A monster attacking, or a monster being attacked."""
+    attacker = game.state.figures.get(ctx.attacker)
+    if attacker is None:
+        return
+    if attacker.kind == "monster" and attacker.side == "overlord":
+        open_event_window(game, "monster_attacks", triggering_monster=attacker.id, attacker=attacker.id)
+    elif attacker.side == "heroes":
+        targets = [f for f in (game.state.figures.get(fid) for fid in ctx.affected)
+                   if f is not None and f.kind == "monster" and f.side == "overlord"]
+        if targets:
+            open_event_window(game, "monster_attacked", triggering_monster=targets[0].id,
+                              attacker=attacker.id, defender=targets[0].id)
+
+
+def _before_hero_turn(game: Game, hero: FigureState) -> None:
+    open_event_window(game, "before_hero_turn", triggering_hero=hero.id)
+
+
+DECLARE_HOOKS.append(_attack_windows)
+TURN_START_HOOKS.append(_before_hero_turn)
+
+
+# -- effects events use ----------------------------------------------------------------------
+def effect_targets(game: Game, target: str, context: dict[str, Any]) -> list[FigureState]:
+    """The figures an effect's target names, seen from the context its trigger gave."""
+    if target in ("triggering_hero", "triggering_monster", "attacker", "defender", "self"):
+        key = "self" if target == "self" else target
+        figure = game.state.figures.get(context.get(key, ""))
+        return [figure] if figure is not None else []
+    if target == "each_hero":
+        return [h for h in game.state.heroes() if not h.in_town]
+    if target == "each_monster":
+        return game.state.monsters()
+    return []
+
+
+ATTACK_STATS = {"damage": "bonus_damage", "range": "bonus_range"}
+FIGURE_STATS = ("speed", "armor", "max_wounds", "max_fatigue")
+
+
+@effect("modify_stat")
+def _modify_stat(game: Game, item: Any, context: dict[str, Any]) -> None:
+    """Damage or range for the attack in progress; a figure's own value when it is permanent."""
+    if item.stat in ATTACK_STATS and item.duration == "this_attack":
+        step = current_attack(game)
+        ctx = load(step)
+        if not any(f.id == ctx.attacker for f in effect_targets(game, item.target, context)):
+            return
+        field = ATTACK_STATS[item.stat]
+        setattr(ctx, field, getattr(ctx, field) + item.amount)
+        store(step, ctx)
+        game.emit("attack_modified", f"This attack gains {item.amount:+d} {item.stat}.", ref="Event Cards",
+                  stat=item.stat, amount=item.amount)
+        return
+    if item.duration == "permanent" and item.stat in (*FIGURE_STATS, "melee", "ranged", "magic"):
+        for figure in effect_targets(game, item.target, context):
+            if item.stat in FIGURE_STATS:
+                setattr(figure, item.stat, getattr(figure, item.stat) + item.amount)
+            else:
+                figure.traits[item.stat] = figure.traits.get(item.stat, 0) + item.amount
+            game.emit("stat_modified", f"{figure.name}'s {item.stat} changes by {item.amount:+d}.",
+                      ref="Event Cards", figure=figure.id, stat=item.stat, amount=item.amount)
+        return
+    game.emit("effect_not_implemented", f"Changing {item.stat} {item.duration.replace('_', ' ')} is not "
+              "implemented yet.", ref="Event Cards", effect="modify_stat")
+
+
+@effect("change_conquest")
+def _change_conquest(game: Game, item: Any, context: dict[str, Any]) -> None:
+    from delve.rules.wounds import change_conquest
+
+    change_conquest(game, item.amount, context.get("cause", "a card or quest effect"),
+                    ref=context.get("ref", "Conquest Tokens"))
+
+
+__all__ = ["EFFECTS", "EVENT_WINDOW", "effect_targets", "open_event_window"]
