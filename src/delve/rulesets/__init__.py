@@ -17,7 +17,9 @@ def _load_rules() -> None:
     """Import every rules module so its steps and hooks register themselves."""
     import delve.abilities.units  # noqa: F401  (registers every ability unit)
     from delve.rules import (  # noqa: F401
+        altars,
         attack,
+        board_traps,
         doors,
         event_cards,
         glyphs,
@@ -38,6 +40,8 @@ def _load_rules() -> None:
         skills,
         solo,
         spawning,
+        stairs,
+        terrain,
         town,
         trap_cards,
         treasure,
