@@ -21,6 +21,7 @@ from delve.engine.state import FigureState, Step
 from delve.engine.steps import StepHandler, register
 from delve.rules import doors, orders
 from delve.rules.movement import move_choices, start_move
+from delve.rules.wounds import fatigue_spent
 
 # Rulebook: Step 3: Take an Action. Movement points per action, as multiples of speed.
 ACTIONS: dict[str, tuple[str, str]] = {
@@ -153,6 +154,7 @@ class HeroTurn(StepHandler):
             step.data["mp"] += 1
             game.emit("fatigue_spent", f"{hero.name} spends 1 fatigue for 1 movement point.",
                       ref="Spending Fatigue for Movement", hero=hero.id)
+            fatigue_spent(game, hero, 1)
         elif kind == "door":
             doors.toggle_door(game, hero, choice, step)
         elif kind in ("half", "order"):
