@@ -81,9 +81,9 @@ class HeroTurn(StepHandler):
             hero.exhausted = []
             orders.start_of_turn(game, hero)
             step.data.update(phase="action", mp=0, halves=[], attacks=0)
+            turn_index = len(game.state.stack) - 1
             for hook in TURN_START_HOOKS:
                 hook(game, hero)
-            turn_index = len(game.state.stack) - 1
             for prepare in reversed(TURN_PREPARE_STEPS):
                 game.push(prepare, hero=hero.id, turn=turn_index)
             if TURN_START_STEP in game.handlers:
