@@ -84,3 +84,14 @@ def test_revealed_area_becomes_visible() -> None:
     hero = view(game, "h1")
     assert any(f["id"] == "orc" for f in hero["figures"])
     assert "\"number\"" not in json.dumps(hero)  # chest contents stay hidden even when revealed
+
+
+def test_an_inactive_dark_glyph_looks_like_any_glyph_to_heroes() -> None:
+    game = hidden_game()
+    game.board.add_marker(Marker(id="g1", kind="glyph", pos=(2, 2), data={"active": False, "dark": "summoning"}))
+    game.board.add_marker(Marker(id="g2", kind="glyph", pos=(2, 0), data={"active": True, "dark": "power"}))
+    markers = {m["id"]: m["data"] for m in view(game, "h1")["board"]["markers"]}
+    assert markers["g1"] == {"active": False}
+    assert markers["g2"] == {"active": True, "dark": "power"}
+    overlord = {m["id"]: m["data"] for m in view(game, OVERLORD)["board"]["markers"]}
+    assert overlord["g1"]["dark"] == "summoning"

@@ -23,6 +23,17 @@ from delve.engine.game import Game
 PUBLIC_MARKER_DATA = frozenset({"colour", "active", "rune", "direction", "dark", "name"})
 
 
+def _marker_data(kind: str, data: dict[str, Any], hero_seat: bool) -> dict[str, Any]:
+    """What a seat may read on a marker: hero seats see only public fields, and a glyph's dark
+    side only once it has been activated (Rulebook: Dark Glyphs: placed face down)."""
+    if not hero_seat:
+        return dict(data)
+    public = {k: v for k, v in data.items() if k in PUBLIC_MARKER_DATA}
+    if kind == "glyph" and not data.get("active"):
+        public.pop("dark", None)
+    return public
+
+
 def _visible_space(board: Board, p: Pos, hero_seat: bool) -> bool:
     if not hero_seat:
         return True
@@ -47,12 +58,7 @@ def board_view(board: Board, hero_seat: bool) -> dict[str, Any]:
             if any(p in seen for p in d.spaces())
         ],
         "markers": [
-            {
-                "id": m.id,
-                "kind": m.kind,
-                "pos": list(m.pos),
-                "data": {k: v for k, v in m.data.items() if not hero_seat or k in PUBLIC_MARKER_DATA},
-            }
+            {"id": m.id, "kind": m.kind, "pos": list(m.pos), "data": _marker_data(m.kind, m.data, hero_seat)}
             for m in board.markers
             if m.pos in seen
         ],
