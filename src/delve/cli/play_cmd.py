@@ -14,10 +14,11 @@ from typing import Any
 import typer
 from rich.console import Console
 
+from delve.ai.base import Player
 from delve.ai.random_player import RandomPlayer
 from delve.api import GameSetup, load_game, new_game
 from delve.board.geometry import Footprint
-from delve.engine.decision import OVERLORD, Decision
+from delve.engine.decision import OVERLORD, TABLE, Decision
 from delve.engine.game import Game
 
 HELP = ("Type a number, a choice id (e.g. move:3,4), or x,y to move there; "
@@ -71,10 +72,28 @@ def resolve_input(text: str, decision: Decision) -> str | None:
     return None
 
 
+OVERLORDS = ("solo", "ai", "random")
+
+
+def make_overlord(kind: str, seed: int) -> Player:
+    """The computer player for the overlord seat: the solo procedure, the stronger AI, or random."""
+    if kind == "solo":
+        from delve.ai.solo_overlord import SoloOverlord
+
+        return SoloOverlord(seed)
+    if kind == "ai":
+        from delve.ai.overlord_ai import OverlordAI
+
+        return OverlordAI(seed)
+    return RandomPlayer(seed, end_bias=0.3)
+
+
 def play_loop(game: Game, humans: set[str], ask: Callable[[str], str], console: Console,
-              save: Path | None = None, ai_seed: int = 0, max_choices: int = 100_000) -> Game:
-    """Run the game: people answer for ``humans`` seats, a random player for the others."""
-    bots: dict[str, RandomPlayer] = {}
+              save: Path | None = None, ai_seed: int = 0, max_choices: int = 100_000,
+              bots: dict[str, Player] | None = None) -> Game:
+    """Run the game: people answer for ``humans`` seats, computer players (random unless given)
+    for the others."""
+    bots = dict(bots or {})
     shown = len(game.state.log)
     redraw = True
     for _ in range(max_choices):
@@ -143,6 +162,8 @@ def register(app: typer.Typer) -> None:
         save: Path = typer.Option(Path("saves/terminal.json"), help="Save file; resumed if it exists."),
         new: bool = typer.Option(False, "--new", help="Start a new game even if the save file exists."),
         physical_dice: bool = typer.Option(False, "--physical-dice", help="Enter dice results by hand."),
+        overlord: str = typer.Option("solo", help="Computer overlord: solo (the solo procedure), ai, random."),
+        quick: bool = typer.Option(False, "--quick", help="Skip the setup choices (skills, shopping, placement)."),
     ) -> None:
         """Play a quest in the terminal: you play the heroes, the computer plays the overlord."""
         console = Console()
@@ -150,10 +171,16 @@ def register(app: typer.Typer) -> None:
             game = load_game(save.read_text())
             console.print(f"Resuming {save} (round {game.state.round}).")
         else:
+            if overlord not in OVERLORDS:
+                raise typer.BadParameter(f"choose one of {', '.join(OVERLORDS)}", param_hint="--overlord")
             setup = GameSetup(quest=quest, heroes=[h for h in heroes.split(",") if h], seed=seed,
-                              chance="manual" if physical_dice else "seeded")
+                              chance="manual" if physical_dice else "seeded", solo=overlord == "solo",
+                              choices=not quick)
             game = new_game(setup)
+            game.state.flags["terminal_overlord"] = overlord
             _save(game, save)
         console.print(HELP)
-        humans = {seat for seat in game.state.seats if seat != OVERLORD}
-        play_loop(game, humans, lambda prompt: console.input(prompt), console, save=save, ai_seed=seed)
+        humans = {seat for seat in game.state.seats if seat != OVERLORD} | {TABLE}
+        kind = str(game.state.flags.get("terminal_overlord", "solo"))
+        play_loop(game, humans, lambda prompt: console.input(prompt), console, save=save, ai_seed=seed,
+                  bots={OVERLORD: make_overlord(kind, seed)})
