@@ -95,3 +95,15 @@ def test_an_inactive_dark_glyph_looks_like_any_glyph_to_heroes() -> None:
     assert markers["g2"] == {"active": True, "dark": "power"}
     overlord = {m["id"]: m["data"] for m in view(game, OVERLORD)["board"]["markers"]}
     assert overlord["g1"]["dark"] == "summoning"
+
+
+def test_turn_tokens_show_who_has_acted_this_round(game: Game) -> None:
+    assert view(game, "h1")["turn_tokens"] == {"a": "ready", "b": "ready"}
+    game.apply("turn:b", "h1")
+    assert view(game, "h1")["turn_tokens"] == {"a": "ready", "b": "acting"}
+    game.apply("action:run", "h2")
+    game.apply("end_turn", "h2")
+    assert view(game, "h2")["turn_tokens"] == {"a": "acting", "b": "done"}
+    game.apply("action:run", "h1")
+    game.apply("end_turn", "h1")
+    assert view(game, "overlord")["turn_tokens"] == {"a": "done", "b": "done"}

@@ -70,6 +70,19 @@ def board_view(board: Board, hero_seat: bool) -> dict[str, Any]:
     }
 
 
+def turn_tokens(game: Game) -> dict[str, str]:
+    """Rulebook: Hero Turn Token. Each hero's token: ``ready`` (green side) until his turn this
+    round is taken, then ``done`` (red side); all are ``done`` during the overlord's turn."""
+    heroes = [h.id for h in game.state.heroes()]
+    for step in reversed(game.state.stack):
+        if step.kind == "hero_turns":
+            done = set(step.data.get("done", []))
+            current = next((s.data.get("hero") for s in reversed(game.state.stack) if s.kind == "hero_turn"), None)
+            return {h: "done" if h in done and h != current else "acting" if h == current else "ready"
+                    for h in heroes}
+    return dict.fromkeys(heroes, "done")
+
+
 def view(game: Game, seat: str) -> dict[str, Any]:
     """Everything ``seat`` may know about ``game``."""
     state = game.state
@@ -108,6 +121,7 @@ def view(game: Game, seat: str) -> dict[str, Any]:
         "figures": figures,
         "overlord": overlord,
         "rune_keys": list(state.flags.get("rune_keys", [])),
+        "turn_tokens": turn_tokens(game),
         "pending": pending_view,
         "log": [e.model_dump(mode="json", exclude={"visible_to"}) for e in state.log if e.visible_for(seat)],
     }
