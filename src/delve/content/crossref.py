@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from delve.content.refs import Model
-from delve.content.schema import Familiar, Item, MonsterType, OverlordCard, Quest, Skill
+from delve.content.schema import Familiar, Hero, Item, MonsterType, OverlordCard, Quest, Skill
 
 M = TypeVar("M", bound=Model)
 
@@ -53,6 +53,10 @@ def cross_reference(
         if entry.familiar is not None and missing("familiars", familiars, entry.familiar):
             found.append(Reference(kind, entry.id, "familiar",
                                    _unknown("familiar", entry.familiar, familiars)))
+    for hero in _typed(entries, "heroes", Hero).values():
+        if hero.ability.familiar is not None and missing("familiars", familiars, hero.ability.familiar):
+            found.append(Reference("heroes", hero.id, "ability.familiar",
+                                   _unknown("familiar", hero.ability.familiar, familiars)))
 
     for card in _typed(entries, "overlord", OverlordCard).values():
         found.extend(_check_spawn(card, monsters, written))

@@ -95,6 +95,7 @@ class HeroAbility(Model):
     text: Text
     when: Trigger | None = None
     effects: tuple[Effect, ...] = ()
+    familiar: ContentId | None = Field(default=None, description="id of a familiar this ability grants")
 
 
 class Hero(Model):
@@ -117,25 +118,42 @@ class Hero(Model):
 
 
 class FamiliarAttack(Model):
-    """A familiar's own attack, if it has one."""
+    """A familiar's own attack, if it has one (once per turn, during its move)."""
 
     attack_type: HeroAttackType = "melee"
     dice: tuple[DieColour, ...] = Field(min_length=1)
     ignores_armor: bool = False
+    # Only while the owner sees the familiar within this many spaces (Rulebook: Furr the Spirit Wolf).
+    owner_sight_within: Positive | None = None
+
+
+# What a familiar does beyond moving (``delve.rules.familiars``): ``carries_item`` holds one
+# item and hands it on for a movement point; ``swaps_with_owner`` offers its owner a swap or a
+# call at the start of his turn; ``mends_where_it_stops`` heals a friend and cleanses a dark
+# glyph where its move ends; ``harries_enemies`` hampers enemies next to it; ``carried`` is an
+# animal companion that never moves on its own but rides with a hero (Rulebook: Familiars &
+# Companions and its named entries).
+FamiliarBehaviour = Literal[
+    "carries_item", "swaps_with_owner", "mends_where_it_stops", "harries_enemies", "carried"
+]
 
 
 class Familiar(Model):
     """A marker that follows a hero (Rulebook: Familiars & Companions).
 
-    Familiars are granted by skills or items, which name them by id.
+    Familiars are granted by skills, items or hero abilities, which name them by id; ``twin``
+    names a second familiar granted with this one.
     """
 
     id: ContentId
     name: Text
-    speed: Positive
+    speed: NonNegative
     abilities: tuple[AbilityRef, ...] = ()
     counts_as_hero_for_spawning: bool = False
     attack: FamiliarAttack | None = None
+    behaviours: tuple[FamiliarBehaviour, ...] = ()
+    shares_spaces: bool = Field(default=True, description="may end on figures and be ended on")
+    twin: ContentId | None = None
     text: Text
     effects: tuple[Effect, ...] = ()
     flavour: Text
