@@ -12,10 +12,9 @@ never the rules modules, so the layers stay as ``docs/architecture.md`` draws th
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from delve.content.loader import load_pack, load_starter_pack
+from delve.content.loader import open_pack as load_content_pack
 from delve.content.pack import Pack
 from delve.engine.decision import ChoiceRecord
 from delve.engine.game import Game
@@ -28,10 +27,8 @@ __all__ = ["Game", "GameSetup", "game_view", "load_game", "new_game", "open_pack
 
 
 def open_pack(name: str) -> Pack:
-    """The starter pack by name, or a pack folder by path."""
-    if name == "starter":
-        return load_starter_pack()
-    return load_pack(Path(name))
+    """The starter pack by name, or a pack folder by path (an expansion brings the packs it requires)."""
+    return load_content_pack(name)
 
 
 def new_game(setup: GameSetup | None = None, *, transactional: bool = True) -> Game:

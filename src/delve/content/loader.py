@@ -58,6 +58,7 @@ class _Reading:
     quest_files: dict[str, Path] = field(default_factory=dict)
     info: PackInfo | None = None
     issues: list[ContentIssue] = field(default_factory=list)
+    bases: list[Pack] = field(default_factory=list)  # the packs this one requires, loaded
 
 
 def check_pack(path: str | Path) -> list[ContentIssue]:
@@ -72,6 +73,10 @@ def load_pack(path: str | Path) -> Pack:
         raise ContentError(str(path), reading.issues)
     root = reading.root
     name = reading.info.name if reading.info else root.name
+    quest_files: dict[str, Path] = {}
+    for base in reading.bases:
+        quest_files.update(base.quest_files)
+    quest_files.update(reading.quest_files)
     return Pack(
         name=name,
         path=root,
@@ -83,13 +88,38 @@ def load_pack(path: str | Path) -> Pack:
         skills=_frozen(reading, "skills", Skill),
         overlord=_frozen(reading, "overlord", OverlordCard),
         quests=_frozen(reading, "quests", Quest),
-        quest_files=MappingProxyType(dict(reading.quest_files)),
+        quest_files=MappingProxyType(quest_files),
     )
 
 
+def _combined(reading: _Reading, kind: str) -> dict[str, Model]:
+    """One kind's entries of the required packs (in order), then this pack's, which replace."""
+    merged: dict[str, Model] = {}
+    for base in reading.bases:
+        merged.update(base.entries(kind))
+    merged.update(reading.entries[kind])
+    return merged
+
+
 def _frozen(reading: _Reading, kind: str, model: type[M]) -> Mapping[str, M]:
-    """A read-only view of one kind's entries, typed by its model."""
-    return MappingProxyType({k: v for k, v in reading.entries[kind].items() if isinstance(v, model)})
+    """A read-only view of one kind's entries (with those of required packs), typed by its model."""
+    return MappingProxyType({k: v for k, v in _combined(reading, kind).items() if isinstance(v, model)})
+
+
+def open_pack(spec: str, relative_to: Path | None = None) -> Pack:
+    """A pack by name: ``starter`` is the shipped pack; anything else is a folder path
+    (relative to ``relative_to`` when given and the folder exists there)."""
+    if spec == "starter":
+        return load_starter_pack()
+    path = Path(spec)
+    if relative_to is not None and not path.is_absolute() and (relative_to / path).is_dir():
+        path = relative_to / path
+    return _load_cached(path.resolve())
+
+
+@functools.lru_cache(maxsize=32)
+def _load_cached(path: Path) -> Pack:
+    return load_pack(path)
 
 
 def starter_pack_path() -> Path:
@@ -113,6 +143,7 @@ def _read(root: Path) -> _Reading:
         reading.issues.append(ContentIssue(str(root), "", "", "expected a pack folder; none found here"))
         return reading
     _read_info(reading)
+    _read_bases(reading)
     _check_stray_files(reading)
     for kind, model in ENTRY_FILES.items():
         _read_list_file(reading, kind, model)
@@ -249,9 +280,50 @@ def _read_quests(reading: _Reading) -> None:
                 shown, quest.id, field_path, message, doc.line_for(field_path.split("."))))
 
 
+def _read_bases(reading: _Reading) -> None:
+    """Load the packs this one requires (an expansion); a broken base is one issue here."""
+    if reading.info is None:
+        return
+    for spec in reading.info.requires:
+        try:
+            reading.bases.append(open_pack(spec, relative_to=reading.root))
+        except ContentError as exc:
+            reading.issues.append(ContentIssue(INFO_FILE, "", "requires", f"the required pack {spec!r} does "
+                                               f"not load: {len(exc.issues)} problem(s), first: {exc.issues[0]}"))
+
+
+def _check_replacements(reading: _Reading) -> None:
+    """An id already used by a required pack must be listed under ``replaces``, and only such ids."""
+    if not reading.bases:
+        return
+    replaces = reading.info.replaces if reading.info else {}
+    for kind in KINDS:
+        inherited = {entry_id for base in reading.bases for entry_id in base.entries(kind)}
+        listed = set(replaces.get(kind, ()))
+        for entry_id in sorted(set(reading.entries[kind]) & inherited - listed):
+            reading.issues.append(ContentIssue(
+                f"{kind}.yaml" if kind != "quests" else QUESTS_DIR, entry_id, "id",
+                f"a required pack already has {kind} {entry_id!r}: list it under 'replaces: {{{kind}: "
+                f"[{entry_id}]}}' in {INFO_FILE} to replace it, or choose another id"))
+        for entry_id in sorted(listed - inherited):
+            reading.issues.append(ContentIssue(INFO_FILE, "", f"replaces.{kind}",
+                                               f"{entry_id!r} is not a {kind} entry of any required pack"))
+    for kind in replaces:
+        if kind not in KINDS:
+            reading.issues.append(ContentIssue(INFO_FILE, "", f"replaces.{kind}",
+                                               f"unknown kind {kind!r}; expected one of: {', '.join(KINDS)}"))
+
+
 def _cross_reference(reading: _Reading) -> None:
     """Report references to ids that do not exist, at the line of the referring field."""
-    for ref in cross_reference(reading.entries, reading.written):
+    _check_replacements(reading)
+    if reading.bases:
+        combined = {kind: _combined(reading, kind) for kind in KINDS}
+        written = {kind: reading.written[kind] | set(combined[kind]) for kind in KINDS}
+        refs = [r for r in cross_reference(combined, written) if r.entry in reading.entries[r.kind]]
+    else:
+        refs = cross_reference(reading.entries, reading.written)
+    for ref in refs:
         if ref.kind == "quests":
             shown = f"{QUESTS_DIR}/{reading.quest_files[ref.entry].name}"
             base: tuple[str | int, ...] = ()

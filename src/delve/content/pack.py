@@ -19,10 +19,20 @@ KINDS: tuple[str, ...] = ("heroes", "familiars", "monsters", "items", "skills", 
 
 
 class PackInfo(Model):
-    """The optional ``pack.yaml``: a display name and a line about the pack."""
+    """The optional ``pack.yaml``: a display name, a line about the pack, and for an expansion
+    the packs it builds on and the entries of theirs it replaces.
+
+    Rulebook: Expansion cards; New Expansion heroes / Overlord cards / Monster Cards;
+    Replacement Skill / Item / Overlord / Monster Cards. An expansion's entries join those of the
+    packs it ``requires`` (``starter`` or a folder path relative to this pack); an entry whose id
+    another pack already uses is an error unless listed under ``replaces`` (by kind), in which
+    case it takes the old entry's place, as a revised card replaces the old one.
+    """
 
     name: Text
     description: str = ""
+    requires: tuple[str, ...] = ()
+    replaces: dict[str, tuple[str, ...]] = {}
 
 
 @dataclass(frozen=True)

@@ -7,10 +7,7 @@ Bonus. Buying, carrying limits and re-equipping belong to the town and items rul
 
 from __future__ import annotations
 
-from functools import cache
-from pathlib import Path
-
-from delve.content.loader import load_pack, load_starter_pack
+from delve.content.loader import open_pack
 from delve.content.pack import Pack
 from delve.content.schema import Item, OffHandBonus
 from delve.engine.game import Game
@@ -19,9 +16,8 @@ from delve.engine.state import FigureState
 UNARMED = "unarmed"
 
 
-@cache
 def _pack_named(name: str) -> Pack:
-    return load_starter_pack() if name == "starter" else load_pack(Path(name))
+    return open_pack(name)  # cached by the loader
 
 
 def content(game: Game) -> Pack:
