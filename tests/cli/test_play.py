@@ -14,7 +14,7 @@ def test_play_move_end_turns_save_and_resume(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     keys = "\n".join(["1", "1", "5,2", "nonsense", "end_turn", "1", "end_turn", "q"]) + "\n"
     wide = {"COLUMNS": "200"}
-    args = ["play", "--new", "--quick", "--save", str(save), "--seed", "4"]
+    args = ["play", "--terminal", "--new", "--quick", "--save", str(save), "--seed", "4"]
     result = CliRunner().invoke(app, args, input=keys, env=wide)
     assert result.exit_code == 0, result.output
     assert "moves to (5,2)" in result.output
@@ -23,7 +23,7 @@ def test_play_move_end_turns_save_and_resume(tmp_path: Path) -> None:
     assert "The solo overlord gives" in result.output  # the solo procedure drives the overlord
     state = json.loads(save.read_text())
     assert state["figures"]["hero1"]["footprint"]["x"] == 5
-    resumed = CliRunner().invoke(app, ["play", "--save", str(save)], input="q\n", env={"COLUMNS": "200"})
+    resumed = CliRunner().invoke(app, ["play", "--terminal", "--save", str(save)], input="q\n", env={"COLUMNS": "200"})
     assert resumed.exit_code == 0 and "Resuming" in resumed.output and "round 2" in resumed.output
 
 
@@ -31,13 +31,14 @@ def test_play_starts_with_the_setup_choices(tmp_path: Path) -> None:
     """Without --quick the heroes shop for starting equipment before the first round."""
     save = tmp_path / "game.json"
     keys = "\n".join(["buy:hunters-sword", "1", "q"]) + "\n"
-    result = CliRunner().invoke(app, ["play", "--new", "--save", str(save), "--overlord", "ai"], input=keys,
-                                env={"COLUMNS": "200"})
+    args = ["play", "--terminal", "--new", "--save", str(save), "--overlord", "ai"]
+    result = CliRunner().invoke(app, args, input=keys, env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
     assert "shops with 300 coins" in result.output and "shops with 125 coins" in result.output
     assert json.loads(save.read_text())["figures"]["hero1"]["equipped"] == ["hunters-sword"]
 
 
 def test_play_refuses_an_unknown_overlord(tmp_path: Path) -> None:
-    result = CliRunner().invoke(app, ["play", "--new", "--save", str(tmp_path / "g.json"), "--overlord", "x"])
+    args = ["play", "--terminal", "--new", "--save", str(tmp_path / "g.json"), "--overlord", "x"]
+    result = CliRunner().invoke(app, args)
     assert result.exit_code != 0

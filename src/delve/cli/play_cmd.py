@@ -1,4 +1,5 @@
-"""`delve play`: play a quest in the terminal, heroes by hand against a computer overlord.
+"""`delve play`: play a quest, heroes by hand against a computer overlord: in the browser (the
+web table, ``delve.web``) by default, or in the terminal with ``--terminal``.
 
 The terminal is only a seat: it shows the seat's view and the pending decision, and sends
 back one of the legal choice ids. The game is saved after every accepted choice, so quitting
@@ -151,6 +152,44 @@ def _save(game: Game, path: Path) -> None:
     tmp.replace(path)
 
 
+def web_game(data_dir: Path, *, new: bool, quest: str, heroes: list[str], seed: int, physical_dice: bool,
+             overlord: str, quick: bool) -> tuple[Any, str]:
+    """The app and the path (with the seat token after ``#``) of the solo game ``delve play``
+    resumes, or of a new one. The game id and token are kept in ``data_dir/play.json``."""
+    import json
+
+    from delve.web.app import create_app
+    from delve.web.hub import TableError
+    from delve.web.server import database_url
+
+    app = create_app(database_url(data_dir))
+    hub = app.state.hub
+    marker = data_dir / "play.json"
+    if marker.exists() and not new:
+        saved = json.loads(marker.read_text())
+        try:
+            live = hub.get(saved["id"])
+            live.person(saved["token"])
+            return app, f"/play/{live.id}#{saved['token']}"
+        except (TableError, KeyError):
+            pass  # a different database, or the game is gone: start a new one
+    live = hub.create(mode="solo", quest=quest, heroes=heroes, seed=seed, physical_dice=physical_dice,
+                      overlord=overlord, quick=quick)
+    token = live.people[0].token
+    marker.write_text(json.dumps({"id": live.id, "token": token}))
+    marker.chmod(0o600)
+    return app, f"/play/{live.id}#{token}"
+
+
+def _open_browser(url: str) -> None:
+    """Open the page if this machine can; a headless machine simply has no browser to open."""
+    import contextlib
+    import webbrowser
+
+    with contextlib.suppress(Exception):  # any failure to launch a browser must not stop the server
+        webbrowser.open(url)
+
+
 def register(app: typer.Typer) -> None:
     """Attach the `play` command."""
 
@@ -159,28 +198,62 @@ def register(app: typer.Typer) -> None:
         quest: str = typer.Option("first-steps", help="Quest id from the starter pack."),
         heroes: str = typer.Option("", help="Comma-separated hero ids (default: the first two)."),
         seed: int = typer.Option(1, help="Seed for dice and shuffles."),
-        save: Path = typer.Option(Path("saves/terminal.json"), help="Save file; resumed if it exists."),
-        new: bool = typer.Option(False, "--new", help="Start a new game even if the save file exists."),
+        new: bool = typer.Option(False, "--new", help="Start a new game even if one can be resumed."),
         physical_dice: bool = typer.Option(False, "--physical-dice", help="Enter dice results by hand."),
         overlord: str = typer.Option("solo", help="Computer overlord: solo (the solo procedure), ai, random."),
         quick: bool = typer.Option(False, "--quick", help="Skip the setup choices (skills, shopping, placement)."),
+        terminal: bool = typer.Option(False, "--terminal", help="Play in this terminal instead of the browser."),
+        save: Path = typer.Option(Path("saves/terminal.json"), help="--terminal: save file; resumed if it exists."),
+        host: str = typer.Option("127.0.0.1", help="Web: address to listen on."),
+        port: int = typer.Option(8765, help="Web: TCP port (0 picks a free one)."),
+        data_dir: Path | None = typer.Option(None, help="Web: where games are stored (default: user data dir)."),
+        browser: bool = typer.Option(True, "--browser/--no-browser", help="Web: open the page in a browser."),
     ) -> None:
-        """Play a quest in the terminal: you play the heroes, the computer plays the overlord."""
-        console = Console()
-        if save.exists() and not new:
-            game = load_game(save.read_text())
-            console.print(f"Resuming {save} (round {game.state.round}).")
-        else:
-            if overlord not in OVERLORDS:
-                raise typer.BadParameter(f"choose one of {', '.join(OVERLORDS)}", param_hint="--overlord")
-            setup = GameSetup(quest=quest, heroes=[h for h in heroes.split(",") if h], seed=seed,
-                              chance="manual" if physical_dice else "seeded", solo=overlord == "solo",
-                              choices=not quick)
-            game = new_game(setup)
-            game.state.flags["terminal_overlord"] = overlord
-            _save(game, save)
-        console.print(HELP)
-        humans = {seat for seat in game.state.seats if seat != OVERLORD} | {TABLE}
-        kind = str(game.state.flags.get("terminal_overlord", "solo"))
-        play_loop(game, humans, lambda prompt: console.input(prompt), console, save=save, ai_seed=seed,
-                  bots={OVERLORD: make_overlord(kind, seed)})
+        """Play a quest: you play the heroes against the automated overlord, in the browser
+        (the default: starts the web table on localhost) or with --terminal in this terminal."""
+        if overlord not in OVERLORDS:
+            raise typer.BadParameter(f"choose one of {', '.join(OVERLORDS)}", param_hint="--overlord")
+        hero_ids = [h for h in heroes.split(",") if h]
+        if not terminal:
+            import threading
+
+            import uvicorn
+
+            from delve.web.server import default_data_dir, free_port
+
+            folder = data_dir or default_data_dir()
+            folder.mkdir(parents=True, exist_ok=True)
+            web_app, path = web_game(folder, new=new, quest=quest, heroes=hero_ids, seed=seed,
+                                     physical_dice=physical_dice, overlord=overlord, quick=quick)
+            port = port or free_port(host)
+            url = f"http://{host}:{port}{path}"
+            typer.echo(f"Delve table: open {url}", color=False)
+            typer.echo("(the game is saved after every choice; Ctrl-C stops the server, `delve play` resumes)")
+            server = uvicorn.Server(uvicorn.Config(web_app, host=host, port=port, log_level="warning",
+                                                   access_log=False))
+            if browser:
+                threading.Timer(1.0, _open_browser, args=(url,)).start()
+            server.run()
+            return
+        _play_terminal(quest, hero_ids, seed, save, new, physical_dice, overlord, quick)
+
+
+def _play_terminal(quest: str, hero_ids: list[str], seed: int, save: Path, new: bool, physical_dice: bool,
+                   overlord: str, quick: bool) -> None:
+    """The terminal game: the seat's view and choices as text."""
+    console = Console()
+    if save.exists() and not new:
+        game = load_game(save.read_text())
+        console.print(f"Resuming {save} (round {game.state.round}).")
+    else:
+        setup = GameSetup(quest=quest, heroes=hero_ids, seed=seed,
+                          chance="manual" if physical_dice else "seeded", solo=overlord == "solo",
+                          choices=not quick)
+        game = new_game(setup)
+        game.state.flags["terminal_overlord"] = overlord
+        _save(game, save)
+    console.print(HELP)
+    humans = {seat for seat in game.state.seats if seat != OVERLORD} | {TABLE}
+    kind = str(game.state.flags.get("terminal_overlord", "solo"))
+    play_loop(game, humans, lambda prompt: console.input(prompt), console, save=save, ai_seed=seed,
+              bots={OVERLORD: make_overlord(kind, seed)})

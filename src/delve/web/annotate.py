@@ -1,0 +1,128 @@
+"""Extra help drawn next to a seat's pending choices: exact attack odds and area templates.
+
+Why here and not in the engine: these are display aids, computed with the same public
+functions the hero AI uses (``delve.api.player_rules``, ``delve.odds``, the board's template
+geometry), only for the seat that decides, and clipped to the spaces that seat can see, so
+they add nothing the seat could not work out at a real table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from delve.api import player_rules
+from delve.board.geometry import distance
+from delve.board.los import has_line_of_sight
+from delve.board.templates import covered, placements
+from delve.engine.decision import OVERLORD, Decision
+from delve.engine.game import Game
+from delve.engine.state import FigureState
+
+TEMPLATE_PREFIXES = ("breath:", "bolt:")
+
+
+def acting_hero(game: Game, decision: Decision) -> FigureState | None:
+    """The hero whose turn or interrupt asks ``decision``: the nearest step naming one of the
+    deciding seat's heroes."""
+    for step in reversed(game.state.stack):
+        for key in ("hero", "figure", "attacker"):
+            fid = step.data.get(key)
+            if isinstance(fid, str) and fid in game.state.figures:
+                figure = game.state.figures[fid]
+                if figure.kind == "hero" and figure.seat == decision.seat:
+                    return figure
+    return None
+
+
+def figure_on(game: Game, pos: tuple[int, int]) -> FigureState | None:
+    """The living figure on a space, if any."""
+    for figure in game.state.figures.values():
+        if figure.alive and not figure.in_town and pos in figure.footprint.cells():
+            return figure
+    return None
+
+
+def _blast_rank(game: Game, hero: FigureState, weapon: str) -> int:
+    rules = player_rules()
+    rank = sum(a.rank or 0 for a in hero.abilities if a.name == "Blast")
+    if weapon and weapon != rules.UNARMED:
+        rank += sum((a.rank or 0) for a in rules.item(game, weapon).abilities if a.name == "Blast")
+    return rank
+
+
+def _blast_spaces(game: Game, target: tuple[int, int], rank: int) -> list[tuple[int, int]]:
+    board = game.board
+    return [(x, y) for y in range(target[1] - rank, target[1] + rank + 1)
+            for x in range(target[0] - rank, target[0] + rank + 1)
+            if (x, y) != target and board.is_space((x, y)) and distance((x, y), target) <= rank
+            and has_line_of_sight(board, target, (x, y))]
+
+
+def attack_odds(game: Game, hero: FigureState, weapon: str, target: tuple[int, int], aimed: bool) -> dict[str, Any]:
+    """The exact odds of a hero attack on the figure on ``target`` (delve.odds)."""
+    from delve.ai.hero_common import query_for
+    from delve.odds import attack_odds as exact
+
+    victim = figure_on(game, target)
+    if victim is None:
+        return {}
+    ctx = player_rules().hero_attack_context(game, hero, weapon, target)
+    try:
+        odds = exact(query_for(game, ctx, victim, aimed=aimed))
+    except ValueError:
+        return {}
+    return {"target": victim.name, "hit": round(odds.hit, 4), "expected": round(odds.expected_wounds, 3),
+            "kill": round(float(odds.kill or 0.0), 4), "wounds": [round(p, 4) for p in odds.wounds],
+            "armor": int(player_rules().armor_value(game, victim)), "target_wounds": victim.wounds}
+
+
+def annotate(game: Game, decision: Decision, seen: set[tuple[int, int]]) -> dict[str, dict[str, Any]]:
+    """Per choice id: ``odds`` for hero attacks and ``template`` (spaces) for area attacks."""
+    if decision.seat == OVERLORD:
+        return {}
+    hero = acting_hero(game, decision)
+    if hero is None:
+        return {}
+    out: dict[str, dict[str, Any]] = {}
+    for choice in decision.choices:
+        data = choice.data
+        if "x" not in data or "y" not in data:
+            continue
+        target = (int(data["x"]), int(data["y"]))
+        if choice.id.startswith("attack:") and "weapon" in data:
+            weapon = str(data["weapon"])
+            try:
+                info: dict[str, Any] = {"odds": attack_odds(game, hero, weapon, target, bool(data.get("aimed")))}
+                rank = _blast_rank(game, hero, weapon)
+            except (KeyError, ValueError):
+                continue
+            if rank:
+                info["template"] = [list(p) for p in _blast_spaces(game, target, rank) if p in seen]
+            out[choice.id] = info
+        elif choice.id.startswith(TEMPLATE_PREFIXES) and "facing" in data:
+            template = choice.id.split(":", 1)[0]
+            base = choice.id.removesuffix(":aimed")
+            for placement in placements(template, hero.footprint):
+                if base.endswith(":" + placement.key):
+                    spaces = covered(game.board, hero.footprint, placement)
+                    out[choice.id] = {"template": [list(p) for p in spaces if p in seen]}
+                    break
+    return out
+
+
+def sight(game: Game, figure_id: str, seen: set[tuple[int, int]],
+          visible_figures: list[FigureState]) -> list[list[int]]:
+    """Spaces the figure can see, among the spaces the asking seat can see; only the figures
+    that seat can see block (so nothing hidden shapes the answer beyond the board's walls)."""
+    from delve.board.los import visible_spaces
+
+    figure = game.state.figures.get(figure_id)
+    if figure is None or figure_id not in {f.id for f in visible_figures} or figure.in_town:
+        return []
+    own = set(figure.footprint.cells())
+    blockers = [c for f in visible_figures if f.alive and not f.in_town and f.id != figure.id
+                for c in f.footprint.cells() if c not in own]
+    found: set[tuple[int, int]] = set()
+    for cell in own:
+        found |= visible_spaces(game.board, cell, blockers)
+    return sorted([list(p) for p in found if p in seen])

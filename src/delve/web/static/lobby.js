@@ -1,0 +1,36 @@
+// The lobby: start a game and show its invitation links (each carries its seat's secret token).
+"use strict";
+const form = document.getElementById("new-game");
+form.addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  const f = new FormData(form);
+  const body = {
+    mode: f.get("mode"), quest: f.get("quest"), seed: Number(f.get("seed") || 1),
+    heroes: String(f.get("heroes") || "").split(",").map((s) => s.trim()).filter(Boolean),
+    overlord: f.get("overlord"), physical_dice: f.get("physical_dice") === "on", quick: f.get("quick") === "on",
+  };
+  const res = await fetch("/api/games", {method: "POST", headers: {"Content-Type": "application/json"},
+                                         body: JSON.stringify(body)});
+  const data = await res.json();
+  const box = document.getElementById("invites");
+  if (!res.ok) { box.textContent = data.error || "Could not start the game."; return; }
+  if (data.invites.length === 1) { location.href = data.invites[0].url; return; }
+  box.innerHTML = "<h2>Invitation links</h2><p>Send each person their own link; keep yours.</p>";
+  const ul = document.createElement("ul");
+  for (const inv of data.invites) {
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = inv.url; a.textContent = location.origin + inv.url;
+    li.append(`${inv.name} (${inv.seats.filter((s) => s !== "table").join(", ")}): `, a);
+    ul.append(li);
+  }
+  box.append(ul);
+});
+fetch("/api/games").then((r) => r.json()).then((games) => {
+  const ul = document.getElementById("games");
+  for (const g of games.slice(0, 30)) {
+    const li = document.createElement("li");
+    li.textContent = `${g.quest} (${g.mode}, ${g.status}) ${new Date(g.created * 1000).toLocaleString()}`;
+    ul.append(li);
+  }
+});

@@ -1,0 +1,109 @@
+"""Fixtures of the web-table tests: a real server process, and a real PostgreSQL when available."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+import pytest
+
+from delve.web.server import free_port
+
+
+@dataclass
+class Server:
+    """A `delve serve` process on a localhost port, over one database."""
+
+    url: str
+    store: str
+    process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        port = int(self.url.rsplit(":", 1)[1])
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "delve.cli.main", "serve", "--host", "127.0.0.1", "--port", str(port),
+             "--database", self.store], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(self.url + "/api/games", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("the server did not start: " + (self.process.stderr.read().decode()
+                                                           if self.process.poll() is not None and self.process.stderr
+                                                           else "timeout"))
+
+    def kill(self) -> None:
+        """kill -9: no chance to flush or clean up."""
+        if self.process is not None and self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    srv = Server(url=f"http://127.0.0.1:{free_port()}", store=f"sqlite:///{tmp_path / 'table.sqlite3'}")
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+def _postgres_bin() -> Path | None:
+    for name in ("postgres", "initdb", "pg_ctl"):
+        if shutil.which(name) is None:
+            found = sorted(Path("/usr/lib/postgresql").glob(f"*/bin/{name}"))
+            if not found:
+                return None
+    found = shutil.which("initdb")
+    if found:
+        return Path(found).parent
+    return sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))[-1].parent
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A throwaway PostgreSQL server on a temporary directory and a free localhost port."""
+    bindir = _postgres_bin()
+    if bindir is None:
+        pytest.skip("no PostgreSQL server binaries (postgres, initdb, pg_ctl) on this machine")
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        pytest.skip("psycopg is not installed (pip install -e '.[postgres]')")
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="delve-pg-"))  # not under pytest's 0700 folder: postgres must reach it
+    data = folder / "data"
+    port = free_port()
+    user = os.environ.get("USER", "postgres")
+    run_as: list[str] = []
+    if os.geteuid() == 0:  # PostgreSQL refuses to run as root: use a plain user
+        if shutil.which("runuser") is None or subprocess.run(["id", "postgres"], capture_output=True).returncode:
+            pytest.skip("running as root without a 'postgres' user to start PostgreSQL as")
+        shutil.chown(folder, "postgres")
+        run_as, user = ["runuser", "-u", "postgres", "--"], "postgres"
+    subprocess.run([*run_as, str(bindir / "initdb"), "-D", str(data), "-U", user, "-A", "trust"],
+                   check=True, capture_output=True)
+    options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1"
+    subprocess.run([*run_as, str(bindir / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(folder / "log"),
+                    "-w", "start"], check=True, capture_output=True)
+    try:
+        yield f"postgresql+psycopg://{user}@127.0.0.1:{port}/postgres"
+    finally:
+        subprocess.run([*run_as, str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
+                       capture_output=True)
+        shutil.rmtree(folder, ignore_errors=True)
