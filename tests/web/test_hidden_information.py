@@ -73,7 +73,8 @@ def test_hero_seats_never_receive_hidden_information(tmp_path: Path) -> None:
         for _ in range(PERSON_CHOICES):
             # cards shown to everybody (discarded, or played face up) are no secret, even if a copy is in hand
             public_cards |= set(live.game.state.overlord.discard)
-            public_cards |= {str(e.data["card"]) for e in live.game.state.log if e.visible_to is None and "card" in e.data}
+            public_cards |= {str(e.data["card"]) for e in live.game.state.log
+                             if e.visible_to is None and "card" in e.data}
             for person in heroes:
                 _check(live, person, public_cards)
                 checked += 1

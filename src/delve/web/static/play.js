@@ -79,6 +79,8 @@ function render(st) {
     return;
   }
   if (hot) shownSide = side(pending.seat);
+  document.body.dataset.serial = pending ? String(pending.serial) : "over";
+  document.body.dataset.kind = pending && pending.yours ? pending.kind : "";
   renderStatus(st);
   renderBoard(st);
   renderDecision(st);
