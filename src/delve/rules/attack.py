@@ -451,6 +451,7 @@ class Attack(StepHandler):
                 continue
             any_hit = True
             damage = 0 if figure_id in step.data.get("no_damage", []) else outcome.damage
+            result.prevented = outcome.damage - damage
             wounds = 0 if damage == 0 else outcome.wounds
             if target.kind == "hero" and defense.shield and damage > 0:
                 shield = equipment.ready_shield(game, target)

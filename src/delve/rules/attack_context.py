@@ -37,6 +37,7 @@ class TargetResult(BaseModel):
     wounds: int = 0
     immune: bool = False  # e.g. Shadowcloak against a distant attacker
     shield: str = ""  # the shield the target exhausted against this attack, if any
+    prevented: int = 0  # damage (before armor) the target was spared by ``no_damage`` (Mirror reflects it)
     note: str = ""
 
 

@@ -26,6 +26,22 @@ LossHook = Callable[[Game, FigureState, int], None]
 WOUND_LOSS_HOOKS: list[LossHook] = []
 FATIGUE_SPENT_HOOKS: list[LossHook] = []
 
+# Called once a figure has died and stays dead, with its killer and the overkill: how many of the
+# wounds that killed it went beyond the wounds it had left (extra-game-effects.txt, Overkill
+# Damage). A hook may push steps.
+KillHook = Callable[[Game, FigureState, FigureState | None, int], None]
+KILL_HOOKS: list[KillHook] = []
+
+# A figure must lose fatigue it does not have: each hook may absorb part of the shortfall and
+# returns what is still left (Locking Stamina); whatever remains becomes wounds (e.g. Leech).
+OverflowHook = Callable[[Game, FigureState, int], int]
+FATIGUE_OVERFLOW_HOOKS: list[OverflowHook] = []
+
+# Wounds from an enemy's zone effect (Aura): each hook gets the figure hurt, the zone's holder,
+# the wounds and the effect's name, and returns the wounds left after any prevention (Evade).
+ZoneHook = Callable[[Game, FigureState, FigureState, int, str], int]
+ZONE_WOUND_HOOKS: list[ZoneHook] = []
+
 
 def fatigue_spent(game: Game, figure: FigureState, amount: int) -> None:
     """Tell the rules that ``figure`` just spent ``amount`` fatigue (call after paying it)."""
@@ -33,11 +49,37 @@ def fatigue_spent(game: Game, figure: FigureState, amount: int) -> None:
         hook(game, figure, amount)
 
 
+def zone_wounds(game: Game, figure: FigureState, source: FigureState, wounds: int, effect: str) -> int:
+    """The wounds an enemy's zone effect deals to ``figure`` once prevention had its say."""
+    for hook in ZONE_WOUND_HOOKS:
+        wounds = hook(game, figure, source, wounds, effect)
+    return max(0, wounds)
+
+
+def lose_fatigue(game: Game, figure: FigureState, amount: int, *, cause: str, ref: str) -> int:
+    """``figure`` loses up to ``amount`` fatigue; returns the shortfall the rules must turn into
+    something else (Leech: wounds), after the overflow hooks absorbed what they can."""
+    if amount <= 0:
+        return 0
+    lost = min(amount, figure.fatigue)
+    if lost:
+        figure.fatigue -= lost
+        game.emit("fatigue_lost", f"{figure.name} loses {lost} fatigue to the {cause}.", ref=ref,
+                  figure=figure.id, amount=lost)
+    short = amount - lost
+    for hook in FATIGUE_OVERFLOW_HOOKS:
+        if short <= 0:
+            break
+        short = hook(game, figure, short)
+    return max(0, short)
+
+
 def suffer_wounds(game: Game, figure: FigureState, wounds: int, *, cause: str,
-                  killer: FigureState | None = None, ref: str = "Wounds") -> None:
-    """``figure`` loses ``wounds`` (already after armor); it dies at zero."""
+                  killer: FigureState | None = None, ref: str = "Wounds") -> int:
+    """``figure`` loses ``wounds`` (already after armor); it dies at zero. Returns the overkill:
+    the wounds beyond those it had left, if it died and stays dead (else 0)."""
     if wounds <= 0 or not figure.alive:
-        return
+        return 0
     lost = min(wounds, figure.wounds)
     figure.wounds -= wounds
     game.emit("wounds_suffered", f"{figure.name} suffers {wounds} wound{'s' * (wounds != 1)} ({cause}).",
@@ -49,7 +91,8 @@ def suffer_wounds(game: Game, figure: FigureState, wounds: int, *, cause: str,
                   ref="Hero Orders", hero=figure.id, order=figure.order)
         figure.order = None
     if figure.wounds <= 0:
-        kill(game, figure, killer)
+        return wounds - lost if kill(game, figure, killer, overkill=wounds - lost) else 0
+    return 0
 
 
 def heal(game: Game, figure: FigureState, amount: int, *, cause: str) -> int:
@@ -67,14 +110,15 @@ def heal(game: Game, figure: FigureState, amount: int, *, cause: str) -> int:
     return max(0, healed)
 
 
-def kill(game: Game, figure: FigureState, killer: FigureState | None) -> None:
-    """A figure's wounds reached zero: abilities may save it; otherwise it dies."""
+def kill(game: Game, figure: FigureState, killer: FigureState | None, *, overkill: int = 0) -> bool:
+    """A figure's wounds reached zero: abilities may save it; otherwise it dies. ``overkill`` is
+    how far the killing wounds went beyond what it had left. Returns True if it died."""
     for ref in list(figure.abilities):
         ability = unit(ref.name)
         if ability is not None and ability.prevents_death(game, figure, ref.rank):
-            return
+            return False
     game.emit("figure_killed", f"{figure.name} is killed.", ref="Wounds", figure=figure.id,
-              killer=killer.id if killer else None)
+              killer=killer.id if killer else None, overkill=overkill)
     for ref in list(figure.abilities):
         ability = unit(ref.name)
         if ability is not None:
@@ -88,6 +132,9 @@ def kill(game: Game, figure: FigureState, killer: FigureState | None) -> None:
             ability = unit(ref.name)
             if ability is not None:
                 ability.on_kill(game, killer, figure, ref.rank)
+    for kill_hook in KILL_HOOKS:
+        kill_hook(game, figure, killer, overkill)
+    return True
 
 
 def monster_death(game: Game, monster: FigureState, killer: FigureState | None) -> None:

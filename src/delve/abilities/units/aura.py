@@ -15,7 +15,7 @@ from delve.board.geometry import Footprint, footprint_distance
 from delve.engine.game import Game
 from delve.engine.state import FigureState
 from delve.rules.movement import on_board, on_enter_space
-from delve.rules.wounds import suffer_wounds
+from delve.rules.wounds import suffer_wounds, zone_wounds
 
 AURA_WOUNDS = 1
 
@@ -46,6 +46,9 @@ def aura_on_enter(game: Game, mover: FigureState, entered: Footprint) -> None:
             game.emit("immune", f"{mover.name} is immune to {holder.name}'s Aura.", ref="Aura",
                       figure=mover.id, ability="Aura", source=holder.id)
             continue
+        wounds = zone_wounds(game, mover, holder, AURA_WOUNDS, "Aura")  # prevention (Evade) first
+        if wounds <= 0:
+            continue
         game.emit("aura", f"{mover.name} moves next to {holder.name} and is hurt by its Aura.", ref="Aura",
                   figure=mover.id, source=holder.id)
-        suffer_wounds(game, mover, AURA_WOUNDS, cause=f"{holder.name}'s Aura", killer=holder, ref="Aura")
+        suffer_wounds(game, mover, wounds, cause=f"{holder.name}'s Aura", killer=holder, ref="Aura")

@@ -17,7 +17,7 @@ from delve.engine.state import FigureState
 from delve.rules.attack import current_attack
 from delve.rules.attack_context import AttackContext
 from delve.rules.movement import on_board
-from delve.rules.wounds import heal, suffer_wounds
+from delve.rules.wounds import heal, lose_fatigue, suffer_wounds
 
 BEFORE_KEY = "leech_wounds_before"
 
@@ -41,12 +41,7 @@ class Leech(AbilityUnit):
         lost = wounds if before is None else min(wounds, before)
         attacker = game.state.figures.get(ctx.attacker)
         if target.alive and on_board(target):
-            drained = min(lost, target.fatigue)
-            extra = lost - drained
-            if drained:
-                target.fatigue -= drained
-                game.emit("fatigue_lost", f"{target.name} loses {drained} fatigue to the Leech attack.",
-                          ref="Leech", figure=target.id, amount=drained)
+            extra = lose_fatigue(game, target, lost, cause="Leech attack", ref="Leech")
             if extra:
                 suffer_wounds(game, target, extra, cause="Leech, out of fatigue", killer=attacker, ref="Leech")
         if attacker is not None and attacker.alive and on_board(attacker):
