@@ -5,7 +5,23 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck unit bench clean
+.PHONY: play test lint typecheck unit bench clean system-deps
+
+# The web table's tests use Debian's Chromium (Playwright never downloads a browser here) and, when
+# it can be had, a real PostgreSQL server. As root, install what is missing; without Chromium the
+# browser test fails and says how to install it; without PostgreSQL its tests are skipped with a reason.
+system-deps:
+	@if [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
+		missing=""; \
+		[ -x /usr/bin/chromium ] || missing="chromium"; \
+		command -v initdb >/dev/null || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 \
+			|| missing="$$missing postgresql"; \
+		if [ -n "$$missing" ]; then \
+			echo "Installing$$missing for the web table tests..."; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null \
+			|| echo "Could not install$$missing: the browser tests will fail"; \
+		fi; \
+	fi
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -22,7 +38,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy src/delve/engine src/delve/board src/delve/content src/delve/rules src/delve/rulesets src/delve/odds src/delve/scenario src/delve/abilities src/delve/api.py src/delve/ai
 
-unit: $(STAMP)
+unit: $(STAMP) system-deps
 	$(BIN)/pytest
 
 test: lint typecheck unit
