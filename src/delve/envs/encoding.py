@@ -1,0 +1,169 @@
+"""Numbers for learners: a seat's view as board planes, a feature vector and an action mask.
+
+Why from ``view(game, seat)`` only: the view is where the engine enforces hidden information,
+so an observation built from it cannot leak the overlord's hand, unrevealed areas or future
+dice, whatever the encoder does. Every value is scaled into [0, 1] (and clipped), so the
+observation space is a bounded box that checkers and networks both like.
+
+Planes (channels x height x width), ``PLANES`` names them in order:
+seen spaces, one plane per terrain kind, walls on the east / south side of a space, closed and
+open doors, one plane per marker kind, an active glyph, the seat's own heroes, other heroes,
+monsters, master or named monsters, wounds left (fraction) and fatigue left (fraction) of the
+figure standing there.
+
+Features: ``FEATURES`` lists the names: round, conquest, threat, the overlord's hand, deck and
+discard sizes, whose decision it is, how many choices there are, the decision kind (one-hot
+over ``DECISION_KINDS``, the last slot for any other kind), and per hero slot (up to
+``HERO_SLOTS`` heroes, in figure order) present / mine / in town / wounds / fatigue / speed /
+armor / coins / x / y / melee / ranged / magic / one-hot order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from delve.board.terrain import load_marker_kinds, load_terrain
+from delve.engine.decision import OVERLORD
+
+# The decision kinds of the 1st-edition ruleset (grep ``kind=`` in delve.rules); others share a slot.
+DECISION_KINDS: tuple[str, ...] = (
+    "attack_fatigue", "attack_spend", "boulder_order", "choose_action", "choose_hero", "choose_hero_turn",
+    "cursed_item", "dark_glyph_keep", "dark_glyph_power", "dark_glyph_summon", "enter_die", "equip_items",
+    "event_window", "guard_interrupt", "hero_turn", "invulnerability", "morph_dice", "overlord_cards",
+    "overlord_discard", "overlord_turn", "place_hero", "place_item", "prolonged_fatigue", "reveal_placement",
+    "shop", "skill_trade", "solo_interrupt", "solo_raise_dead", "spawn_place", "trap_window", "treachery",
+    "treachery_remove", "other",
+)
+ORDER_KINDS: tuple[str, ...] = ("aim", "dodge", "guard", "rest", "prolonged")
+HERO_SLOTS = 4
+HERO_FIELDS: tuple[str, ...] = (
+    "present", "mine", "in_town", "wounds", "wounds_frac", "fatigue", "fatigue_frac", "speed", "armor", "coins",
+    "x", "y", "melee", "ranged", "magic", *(f"order_{o}" for o in ORDER_KINDS),
+)
+GLOBAL_FEATURES: tuple[str, ...] = (
+    "round", "conquest", "threat", "hand_size", "deck_size", "discard_size", "my_decision", "num_choices",
+    "heroes_won", "overlord_won",
+)
+
+
+def _plane_names() -> tuple[str, ...]:
+    terrain = [f"terrain_{t}" for t in load_terrain()]
+    markers = [f"marker_{m}" for m in load_marker_kinds()]
+    return ("seen", *terrain, "wall_east", "wall_south", "door_closed", "door_open", *markers, "glyph_active",
+            "my_heroes", "other_heroes", "monsters", "boss_monsters", "wounds_left", "fatigue_left")
+
+
+PLANES: tuple[str, ...] = _plane_names()
+FEATURES: tuple[str, ...] = (
+    *GLOBAL_FEATURES, *(f"kind_{k}" for k in DECISION_KINDS),
+    *(f"hero{slot}_{field}" for slot in range(HERO_SLOTS) for field in HERO_FIELDS),
+)
+_PLANE = {name: i for i, name in enumerate(PLANES)}
+_KIND = {name: i for i, name in enumerate(DECISION_KINDS)}
+
+
+class Encoder:
+    """Turns a seat's view into arrays of fixed shapes (the same for every quest of a pack)."""
+
+    def __init__(self, width: int, height: int, max_choices: int) -> None:
+        self.width, self.height, self.max_choices = width, height, max_choices
+
+    @property
+    def board_shape(self) -> tuple[int, int, int]:
+        """(channels, height, width)."""
+        return (len(PLANES), self.height, self.width)
+
+    @property
+    def features_size(self) -> int:
+        """Length of the feature vector."""
+        return len(FEATURES)
+
+    def mask(self, view: dict[str, Any]) -> np.ndarray:
+        """1 for action i when the seat decides now and has at least i+1 choices, else 0."""
+        mask = np.zeros(self.max_choices, dtype=np.int8)
+        pending = view.get("pending")
+        if pending is not None and pending["seat"] == view["seat"]:
+            mask[: min(len(pending["choices"]), self.max_choices)] = 1
+        return mask
+
+    def board(self, view: dict[str, Any]) -> np.ndarray:
+        """The board planes of this view."""
+        planes = np.zeros(self.board_shape, dtype=np.float32)
+        board = view["board"]
+        w, h = self.width, self.height
+
+        def mark(channel: str, x: int, y: int, value: float = 1.0) -> None:
+            if 0 <= x < w and 0 <= y < h:
+                planes[_PLANE[channel], y, x] = value
+
+        for space in board["spaces"]:
+            x, y = space["x"], space["y"]
+            mark("seen", x, y)
+            if f"terrain_{space['terrain']}" in _PLANE:
+                mark(f"terrain_{space['terrain']}", x, y)
+        for a, b in board["walls"]:
+            (ax, ay), (_bx, by) = sorted([tuple(a), tuple(b)])
+            mark("wall_east" if ay == by else "wall_south", ax, ay)
+        for door in board["doors"]:
+            channel = "door_open" if door["open"] else "door_closed"
+            for a, b in door["edges"]:
+                mark(channel, *a)
+                mark(channel, *b)
+        for marker in board["markers"]:
+            x, y = marker["pos"]
+            if f"marker_{marker['kind']}" in _PLANE:
+                mark(f"marker_{marker['kind']}", x, y)
+            if marker["kind"] == "glyph" and marker["data"].get("active"):
+                mark("glyph_active", x, y)
+        for figure in view["figures"]:
+            if figure["in_town"]:
+                continue
+            if figure["kind"] == "hero":
+                channel = "my_heroes" if figure["seat"] == view["seat"] else "other_heroes"
+            else:
+                channel = "boss_monsters" if figure["master"] or figure["named"] else "monsters"
+            fp = figure["footprint"]
+            wounds = figure["wounds"] / max(1, figure["max_wounds"])
+            fatigue = figure["fatigue"] / figure["max_fatigue"] if figure["max_fatigue"] else 0.0
+            for dx in range(fp["w"]):
+                for dy in range(fp["h"]):
+                    x, y = fp["x"] + dx, fp["y"] + dy
+                    mark(channel, x, y)
+                    mark("wounds_left", x, y, wounds)
+                    mark("fatigue_left", x, y, fatigue)
+        return planes
+
+    def features(self, view: dict[str, Any]) -> np.ndarray:
+        """The feature vector of this view (scaled, clipped into [0, 1])."""
+        values: list[float] = []
+        overlord = view["overlord"]
+        pending = view.get("pending")
+        mine = pending is not None and pending["seat"] == view["seat"]
+        values += [view["round"] / 50, view["conquest"] / 50, overlord["threat"] / 50, overlord["hand_size"] / 10,
+                   overlord["deck_size"] / 60, len(overlord["discard"]) / 60, float(mine),
+                   len(pending["choices"]) / self.max_choices if mine and pending else 0.0,
+                   float(view["winner"] == "heroes"), float(view["winner"] == OVERLORD)]
+        kinds = [0.0] * len(DECISION_KINDS)
+        if mine and pending:
+            kinds[_KIND.get(pending["kind"], _KIND["other"])] = 1.0
+        values += kinds
+        heroes = [f for f in view["figures"] if f["kind"] == "hero"][:HERO_SLOTS]
+        for slot in range(HERO_SLOTS):
+            values += self._hero(heroes[slot], view["seat"]) if slot < len(heroes) else [0.0] * len(HERO_FIELDS)
+        return np.clip(np.asarray(values, dtype=np.float32), 0.0, 1.0)
+
+    def _hero(self, hero: dict[str, Any], seat: str) -> list[float]:
+        fp, traits = hero["footprint"], hero["traits"]
+        orders = [float(hero["order"] == o) for o in ORDER_KINDS]
+        return [1.0, float(hero["seat"] == seat), float(hero["in_town"]), hero["wounds"] / 20,
+                hero["wounds"] / max(1, hero["max_wounds"]), hero["fatigue"] / 10,
+                hero["fatigue"] / hero["max_fatigue"] if hero["max_fatigue"] else 0.0, hero["speed"] / 10,
+                hero["armor"] / 10, hero["coins"] / 2000, fp["x"] / max(1, self.width - 1),
+                fp["y"] / max(1, self.height - 1), traits.get("melee", 0) / 6, traits.get("ranged", 0) / 6,
+                traits.get("magic", 0) / 6, *orders]
+
+    def encode(self, view: dict[str, Any]) -> dict[str, np.ndarray]:
+        """The full observation: board planes, features and the action mask."""
+        return {"board": self.board(view), "features": self.features(view), "action_mask": self.mask(view)}
