@@ -237,6 +237,51 @@ def footprint_line_of_sight(board: Board, fp: Footprint, target: Pos, blockers: 
     return any(_los(ix, c, target, blockers) for c in cells)
 
 
+def sight_groups(board: Board) -> list[int]:
+    """A group number per flat index (``y * width + x``; -1 for void): spaces in different
+    groups can never see each other, whatever stands or lies between them.
+
+    Why: revealing asks after every hero step whether any space of an unrevealed area is in
+    sight, which on a large map is hundreds of sight lines per step. A line of sight crosses only
+    open edges (through a corner only when one way around it, itself two open edges and a space,
+    is open) or joins staircases of one colour, so the spaces joined that way are the only
+    candidates. Cached on the board's index, which is rebuilt when a door, wall or marker changes.
+    """
+    ix = board.index()
+    cached = ix.cache.get("sight_groups")
+    if cached is not None:
+        return cached  # type: ignore[no-any-return]
+    w, n = ix.width, ix.width * ix.height
+    group = [-1] * n
+    for start in range(n):
+        if not ix.space[start] or group[start] >= 0:
+            continue
+        group[start] = start
+        todo = [start]
+        while todo:
+            i = todo.pop()
+            x = i % w
+            near = []
+            if not ix.wall_e[i]:
+                near.append(i + 1)
+            if not ix.wall_s[i]:
+                near.append(i + w)
+            if x > 0 and not ix.wall_e[i - 1]:
+                near.append(i - 1)
+            if i >= w and not ix.wall_s[i - w]:
+                near.append(i - w)
+            for j in near:
+                if group[j] < 0:
+                    group[j] = start
+                    todo.append(j)
+    for stairs in ix.stairs.values():  # every staircase of a colour sees the others
+        joined = {group[s] for s in stairs}
+        target = min(joined)
+        group = [target if g in joined else g for g in group]
+    ix.cache["sight_groups"] = group
+    return group
+
+
 def visible_spaces(board: Board, origin: Pos, blockers: Collection[Pos] = ()) -> set[Pos]:
     """Every space a figure on ``origin`` can see (its own space included)."""
     ix = board.index()

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from delve.board.geometry import Footprint
-from delve.board.los import has_line_of_sight
+from delve.board.los import has_line_of_sight, sight_groups
 from delve.engine.decision import OVERLORD, Choice, Decision
 from delve.engine.game import Game
 from delve.engine.state import FigureState, Step
@@ -188,8 +188,12 @@ def reveal_in_sight_of(game: Game, hero: FigureState) -> None:
         return
     blockers = figure_spaces(game, exclude=hero.id)
     cells = hero.footprint.cells()
+    groups, width = sight_groups(board), board.width
+    mine = {groups[y * width + x] for x, y in cells}
     seen_areas: set[str] = set()
     for space in board.spaces():
+        if groups[space[1] * width + space[0]] not in mine:
+            continue  # no line of sight can ever reach it from here (walls and closed doors)
         area_id = board.area_of(space)
         if area_id in hidden and area_id not in seen_areas and any(
                 has_line_of_sight(board, cell, space, blockers) for cell in cells):
