@@ -250,7 +250,7 @@ def sight_groups(board: Board) -> list[int]:
     ix = board.index()
     cached = ix.cache.get("sight_groups")
     if cached is not None:
-        return cached  # type: ignore[no-any-return]
+        return cached
     w, n = ix.width, ix.width * ix.height
     group = [-1] * n
     for start in range(n):
