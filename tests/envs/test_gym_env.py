@@ -55,3 +55,13 @@ def test_unmasked_action_wraps_to_a_legal_choice() -> None:
     n = int(obs["action_mask"].sum())
     env.step(n + 1)  # read as (n + 1) mod n: a legal choice, no error
     assert env.episode is not None and env.episode.steps == 1
+
+
+def test_registered_with_gymnasium() -> None:
+    import gymnasium
+
+    import delve.envs.gym
+
+    env = gymnasium.make(delve.envs.gym.ENV_ID, overlord="random")
+    _, info = env.reset(seed=1)
+    assert info["seat"] == "h1"

@@ -44,6 +44,7 @@ class DelveGymEnv(gymnasium.Env[dict[str, Any], Any]):
         self.action_space = spaces.Discrete(self.options.max_choices)
         self.episode: Episode | None = None
         self._first_reset = True
+        self._hero_seats = set(Episode(self.options, self.options.seed, set()).hero_seats)
 
     def _seat(self) -> str:
         """The hero seat whose view the agent gets: the deciding one, else the first."""
@@ -72,8 +73,7 @@ class DelveGymEnv(gymnasium.Env[dict[str, Any], Any]):
         else:
             game_seed = int(self.np_random.integers(2**31))
         self._first_reset = False
-        heroes = set(Episode(self.options, game_seed, set()).hero_seats)
-        self.episode = Episode(self.options, game_seed, heroes)
+        self.episode = Episode(self.options, game_seed, self._hero_seats)
         self.episode.run_bots()
         self._conquest = self.episode.game.state.conquest
         return self._observation()
@@ -103,3 +103,9 @@ class DelveGymEnv(gymnasium.Env[dict[str, Any], Any]):
         from delve.envs.render import board_text
 
         return board_text(self.episode.game)
+
+
+ENV_ID = "Delve-v0"
+if ENV_ID not in gymnasium.registry:
+    # ``gymnasium.make("Delve-v0", **options)`` once ``delve.envs.gym`` is imported.
+    gymnasium.register(id=ENV_ID, entry_point="delve.envs.gym:DelveGymEnv")
