@@ -12,7 +12,10 @@ from delve.cli.main import app
 
 def test_play_move_end_turns_save_and_resume(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
-    keys = "\n".join(["1", "1", "5,2", "nonsense", "end_turn", "1", "end_turn", "q"]) + "\n"
+    # "familiar:done" lets a familiar stop after its owner's turn; refused (and asked again)
+    # when no familiar is waiting, so the keys fit whatever skills the seed deals.
+    keys = "\n".join(["1", "1", "5,2", "nonsense", "end_turn", "familiar:done", "1", "end_turn",
+                      "familiar:done", "q"]) + "\n"
     wide = {"COLUMNS": "200"}
     args = ["play", "--terminal", "--new", "--quick", "--save", str(save), "--seed", "4"]
     result = CliRunner().invoke(app, args, input=keys, env=wide)

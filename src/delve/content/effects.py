@@ -243,6 +243,18 @@ class MoveFigure(Model):
     direction: Literal["any", "toward_overlord_choice", "away_from_source"] = "any"
 
 
+class Transform(Model):
+    """Turn a hero into a small beast for a while (Rulebook: Transformed): a power die is rolled
+    and a blank saves him; otherwise his turn ends, he moves up to ``speed`` spaces a turn with
+    no attacks, items or movement actions, has armor 0, and changes back after ``turns`` of his
+    own turns have ended."""
+
+    effect: Literal["transform"]
+    target: Target
+    turns: Positive = 2
+    speed: Positive = 5
+
+
 Effect = Annotated[
     DealWounds
     | DrainFatigue
@@ -260,7 +272,8 @@ Effect = Annotated[
     | ApplyCondition
     | RerollAttack
     | ExtraAction
-    | MoveFigure,
+    | MoveFigure
+    | Transform,
     Field(discriminator="effect"),
 ]
 
@@ -282,6 +295,7 @@ EFFECT_MODELS: tuple[type[Model], ...] = (
     RerollAttack,
     ExtraAction,
     MoveFigure,
+    Transform,
 )
 
 

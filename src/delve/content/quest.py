@@ -31,6 +31,7 @@ from delve.content.refs import (
 __all__ = [
     "Area",
     "Chest",
+    "Encounter",
     "Goal",
     "Goals",
     "NamedMonster",
@@ -90,6 +91,19 @@ class Area(Model):
 
     read_aloud: Text
     overlord_notes: str = ""
+
+
+class Encounter(Model):
+    """What happens when a hero ends his move on one of the quest's encounter markers.
+
+    Rulebook: Encounter markers. Keyed in ``Quest.encounters`` by the marker's id on the map;
+    ``effects`` run with the hero as ``triggering_hero``; ``once`` removes the marker after it
+    has triggered.
+    """
+
+    text: Text
+    effects: tuple[Effect, ...] = ()
+    once: bool = True
 
 
 class StatChanges(Model):
@@ -225,6 +239,7 @@ class Quest(Model):
     areas: dict[ContentId, Area] = Field(min_length=1)
     named_monsters: tuple[NamedMonster, ...] = ()
     prolonged_actions: tuple[ProlongedAction, ...] = ()
+    encounters: dict[str, Encounter] = {}
     goals: Goals
     flavour: Text
 

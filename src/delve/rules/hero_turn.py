@@ -51,6 +51,12 @@ TURN_END_HOOKS: list[TurnEndHook] = []
 TURN_START_HOOKS: list[TurnEndHook] = []
 
 
+# Rules that narrow a hero's choices while he acts (e.g. a transformed hero may only move); each
+# returns the choices it keeps.
+ChoiceFilter = Callable[[Game, Step, FigureState, list[Choice]], list[Choice]]
+TURN_CHOICE_FILTERS: list[ChoiceFilter] = []
+
+
 def turn_choice_provider(provider: ChoiceProvider, applier: ChoiceApplier) -> None:
     """Let another rules module offer choices during a hero's turn (e.g. attacks)."""
     TURN_CHOICE_PROVIDERS.append((provider, applier))
@@ -130,6 +136,8 @@ class HeroTurn(StepHandler):
         for provider, _ in TURN_CHOICE_PROVIDERS:
             choices += provider(game, step, hero)
         choices.append(Choice(id="end_turn", label=f"End {hero.name}'s turn"))
+        for keep in TURN_CHOICE_FILTERS:
+            choices = keep(game, step, hero, choices)
         return choices
 
     def choose(self, game: Game, step: Step, choice: Choice) -> None:

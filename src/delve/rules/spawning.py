@@ -8,6 +8,8 @@ box. A treasure or encounter marker does not prevent spawning there.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from delve.board.geometry import Footprint, Pos
 from delve.board.los import has_line_of_sight
 from delve.engine.decision import OVERLORD, Choice, Decision
@@ -18,10 +20,19 @@ from delve.rules.equipment import content
 from delve.rules.movement import footprint_key, on_board
 from delve.rules.setup import monster_figure, players_in_game
 
+# Further spaces that forbid spawning in their sight as a hero does but never block sight
+# themselves (a familiar that counts as a hero for spawning: Rulebook: Familiars & Companions).
+WatcherRule = Callable[[Game], list[Pos]]
+WATCHER_RULES: list[WatcherRule] = []
+
 
 def _watchers(game: Game) -> list[tuple[str, Pos]]:
-    """Hero spaces whose sight forbids spawning (Rulebook: Step 2: Spawn Monsters)."""
-    return [(hero.id, cell) for hero in game.state.heroes() if on_board(hero) for cell in hero.footprint.cells()]
+    """Hero spaces whose sight forbids spawning (Rulebook: Step 2: Spawn Monsters); extra
+    watchers have the id "" so they never block anyone's sight."""
+    found = [(hero.id, cell) for hero in game.state.heroes() if on_board(hero) for cell in hero.footprint.cells()]
+    for rule in WATCHER_RULES:
+        found += [("", cell) for cell in rule(game)]
+    return found
 
 
 def spawn_space_ok(game: Game, pos: Pos, occupied: set[Pos], watchers: list[tuple[str, Pos]]) -> bool:
@@ -36,7 +47,7 @@ def spawn_space_ok(game: Game, pos: Pos, occupied: set[Pos], watchers: list[tupl
         return False
     for hero_id, cell in watchers:
         # only heroes block a hero's sight here: monsters are ignored for spawning
-        blockers = {c for other_id, c in watchers if other_id != hero_id}
+        blockers = {c for other_id, c in watchers if other_id and other_id != hero_id}
         if has_line_of_sight(board, cell, pos, blockers):
             return False
     return True

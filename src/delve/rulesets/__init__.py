@@ -21,7 +21,9 @@ def _load_rules() -> None:
         attack,
         board_traps,
         doors,
+        encounters,
         event_cards,
+        familiars,
         glyphs,
         guard,
         hero_turn,
@@ -43,6 +45,7 @@ def _load_rules() -> None:
         stairs,
         terrain,
         town,
+        transformed,
         trap_cards,
         treasure,
     )

@@ -99,6 +99,23 @@ def _place_map_monsters(state: GameState, placements: list[Placement], scenario:
             state.flags["reserve"].setdefault(placement.area, []).append(figure.model_dump(mode="json"))
 
 
+def _place_familiars(state: GameState, scenario: Scenario) -> None:
+    """Familiars the scenario places directly (``state.flags["familiars"]``, see
+    ``delve.rules.familiars``)."""
+    from delve.rules.familiars import familiar_record
+
+    for spec in scenario.familiars:
+        owner = state.figures.get(spec.owner)
+        if owner is None or owner.kind != "hero":
+            raise ScenarioError(f"familiar {spec.kind}: owner {spec.owner!r} is not a hero of this scenario")
+        if spec.kind not in _pack(scenario.pack).familiars:
+            raise ScenarioError(f"familiar {spec.kind!r} is not in the pack")
+        pos = None if spec.carrier else (spec.at if spec.at is not None else owner.pos)
+        record = familiar_record(spec.id or spec.kind, spec.kind, owner.id, pos, source="scenario",
+                                 carrier=spec.carrier, item=spec.item)
+        state.flags.setdefault("familiars", []).append(record)
+
+
 def resolve_pack(scenario: Scenario, source: str) -> None:
     """A pack path in a scenario is read relative to the scenario file (then the working folder)."""
     if scenario.pack == "starter" or Path(scenario.pack).is_absolute():
@@ -146,6 +163,7 @@ def build_state(scenario: Scenario, source: str) -> GameState:
         if figure.kind == "hero":
             state.seats[figure.seat].heroes.append(figure.id)
     _place_map_monsters(state, quest_map.placements, scenario, players)
+    _place_familiars(state, scenario)
     heroes = [f.id for f in state.heroes()]
     start = scenario.start
     if start.hero_turn is not None:

@@ -50,6 +50,19 @@ class FigureSpec(Strict):
     immunities: list[str] | None = None
 
 
+class FamiliarSpec(Strict):
+    """A familiar (or carried companion) placed directly: its content id and owner hero; ``at``
+    for a familiar on the board, ``carrier`` for a companion a hero carries (Rulebook:
+    Familiars & Companions)."""
+
+    kind: str
+    owner: str
+    id: str | None = None  # default: the kind
+    at: tuple[int, int] | None = None  # default: the owner's space
+    carrier: str | None = None
+    item: str | None = None  # an item it carries (carries_item familiars)
+
+
 class StartSpec(Strict):
     """Where play begins: a hero's turn, the overlord's turn, or the start of a round."""
 
@@ -125,6 +138,7 @@ class Scenario(Strict):
     players: int | None = None
     map: str
     figures: list[FigureSpec] = Field(default_factory=list)
+    familiars: list[FamiliarSpec] = Field(default_factory=list)
     conquest: int = 10
     threat: int = 0
     rune_keys: list[str] = Field(default_factory=list)
