@@ -103,6 +103,22 @@ def _deal_wounds(game: Game, item: Any, context: dict[str, Any]) -> None:
         suffer_wounds(game, figure, wounds, cause="an overlord card", ref="Trap Cards")
 
 
+@effect("heal_wounds")
+def _heal_wounds(game: Game, item: Any, context: dict[str, Any]) -> None:
+    from delve.rules.wounds import heal
+
+    for figure in _targets(game, item.target, context):
+        heal(game, figure, item.amount, cause="a card or encounter")
+
+
+@effect("gain_coins")
+def _gain_coins(game: Game, item: Any, context: dict[str, Any]) -> None:
+    """Every hero gains the coins, in town too (as a money marker does; Rulebook: Money marker)."""
+    for hero in game.state.heroes():
+        hero.coins += item.amount
+    game.emit("coins_gained", f"Every hero gains {item.amount} coins.", ref="Coins", amount=item.amount)
+
+
 @effect("apply_condition")
 def _apply_condition(game: Game, item: Any, context: dict[str, Any]) -> None:
     from delve.rules.conditions import place_condition
