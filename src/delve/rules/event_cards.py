@@ -23,9 +23,16 @@ from delve.engine.state import FigureState, Step
 from delve.engine.steps import StepHandler, register
 from delve.rules.attack import DECLARE_HOOKS, current_attack, load, store
 from delve.rules.attack_context import AttackContext
-from delve.rules.equipment import content
 from delve.rules.hero_turn import TURN_START_HOOKS
-from delve.rules.overlord_cards import EFFECTS, card, discard_choices, discard_for_threat, effect, run_effects
+from delve.rules.overlord_cards import (
+    EFFECTS,
+    card,
+    card_window_opens,
+    discard_choices,
+    discard_for_threat,
+    effect,
+    run_effects,
+)
 
 EVENT_WINDOW = "event_window"
 WINDOW_TRIGGERS = ("monster_attacks", "monster_attacked", "before_hero_turn")
@@ -33,11 +40,8 @@ WINDOW_TRIGGERS = ("monster_attacks", "monster_attacked", "before_hero_turn")
 
 def open_event_window(game: Game, trigger: str, **context: Any) -> None:
     """Offer the overlord one event card for ``trigger`` if he holds any card and such events exist."""
-    if game.state.winner is not None or not game.state.overlord.hand:
-        return
-    if not any(c.type == "event" and c.trigger == trigger for c in content(game).overlord.values()):
-        return
-    game.push(EVENT_WINDOW, trigger=trigger, context=context)
+    if card_window_opens(game, "event", trigger):
+        game.push(EVENT_WINDOW, trigger=trigger, context=context)
 
 
 @register

@@ -72,6 +72,14 @@ def discard_choices(game: Game) -> list[Choice]:
     ]
 
 
+def card_window_opens(game: Game, card_type: str, trigger: str) -> bool:
+    """Whether to offer the overlord a window for ``trigger``: on public facts only (he holds any
+    card, and the pack has a card of this type for this trigger), so opening it reveals nothing."""
+    if game.state.winner is not None or not game.state.overlord.hand:
+        return False
+    return any(c.type == card_type and c.trigger == trigger for c in content(game).overlord.values())
+
+
 def pay_and_play(game: Game, card_id: str) -> OverlordCard:
     """Rulebook: Playing Overlord Cards. Pay the threat cost and take the card from the hand."""
     played = card(game, card_id)

@@ -20,9 +20,8 @@ from delve.engine.decision import OVERLORD, Choice, Decision
 from delve.engine.game import Game
 from delve.engine.state import FigureState, Step
 from delve.engine.steps import StepHandler, register
-from delve.rules.equipment import content
 from delve.rules.movement import on_enter_space
-from delve.rules.overlord_cards import card, discard_choices, discard_for_threat, effect, run_effects
+from delve.rules.overlord_cards import card, card_window_opens, discard_choices, discard_for_threat, effect, run_effects
 from delve.rules.wounds import suffer_wounds
 
 TRAP_WINDOW = "trap_window"
@@ -30,11 +29,8 @@ TRAP_WINDOW = "trap_window"
 
 def open_trap_window(game: Game, trigger: str, **context: Any) -> None:
     """Offer the overlord a trap for ``trigger`` if he holds any card and such traps exist."""
-    if game.state.winner is not None or not game.state.overlord.hand:
-        return
-    if not any(c.type == "trap" and c.trigger == trigger for c in content(game).overlord.values()):
-        return
-    game.push(TRAP_WINDOW, trigger=trigger, context=context)
+    if card_window_opens(game, "trap", trigger):
+        game.push(TRAP_WINDOW, trigger=trigger, context=context)
 
 
 @register
