@@ -33,7 +33,7 @@ def test_play_move_end_turns_save_and_resume(tmp_path: Path) -> None:
 def test_play_starts_with_the_setup_choices(tmp_path: Path) -> None:
     """Without --quick the heroes shop for starting equipment before the first round."""
     save = tmp_path / "game.json"
-    keys = "\n".join(["buy:hunters-sword", "1", "q"]) + "\n"
+    keys = "\n".join(["keep", "keep", "buy:hunters-sword", "1", "q"]) + "\n"  # keep the dealt skills
     args = ["play", "--terminal", "--new", "--save", str(save), "--overlord", "ai"]
     result = CliRunner().invoke(app, args, input=keys, env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output

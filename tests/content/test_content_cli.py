@@ -33,7 +33,7 @@ def test_check_a_good_pack(starter_copy: Path) -> None:
     code, out = _run("check", str(starter_copy))
     assert code == 0, out
     assert out.startswith("OK: pack 'Starter'")
-    assert "4 heroes" in out and " quests" in out
+    assert "12 heroes" in out and "20 monsters" in out
 
 
 def test_check_defaults_to_the_starter_pack() -> None:
@@ -59,8 +59,8 @@ def test_list_each_kind(starter_copy: Path) -> None:
     code, out = _run("list", "monsters", "--pack", str(starter_copy))
     assert code == 0, out
     ids = [line.split()[0] for line in out.strip().splitlines()]
-    assert ids == ["goblin", "skeleton", "ogre", "spitter"]
-    assert "2x2 melee" in out
+    assert ids[:4] == ["goblin", "skeleton", "ogre", "spitter"] and len(ids) == 20
+    assert "2x2 melee" in out and "2x3 melee" in out and "1x1 morph" in out
     for kind in ("heroes", "familiars", "items", "skills", "overlord", "quests"):
         code, out = _run("list", kind, "-p", str(starter_copy))
         assert code == 0 and out.strip(), kind
@@ -89,3 +89,26 @@ def test_list_a_broken_pack_points_at_check(tmp_path: Path) -> None:
     (tmp_path / "heroes.yaml").write_text("- {id: tom}\n", encoding="utf-8")
     code, out = _run("list", "heroes", "--pack", str(tmp_path))
     assert code == 1 and "delve content check" in out
+
+
+def test_list_quests_puts_the_tutorial_first(starter_copy: Path) -> None:
+    code, out = _run("list", "quests", "-p", str(starter_copy))
+    assert code == 0, out
+    first = out.strip().splitlines()[0]
+    assert first.split()[0] == "first-steps" and "tutorial" in first
+
+
+def test_listing_order_keeps_file_order_after_the_tutorials() -> None:
+    from types import SimpleNamespace
+
+    from delve.cli.content_cmd import listing_order
+
+    entries = {"a": SimpleNamespace(tutorial=False), "b": SimpleNamespace(), "c": SimpleNamespace(tutorial=True)}
+    assert [key for key, _ in listing_order(entries)] == ["c", "a", "b"]  # type: ignore[arg-type]
+
+
+def test_show_a_morph_monster_and_a_hero_with_a_familiar(starter_copy: Path) -> None:
+    code, out = _run("show", "monsters", "mirror-kin", "--pack", str(starter_copy))
+    assert code == 0 and "morph" in out and "Stats by number of players" in out, out
+    code, out = _run("show", "heroes", "tamsin", "--pack", str(starter_copy))
+    assert code == 0 and "Sable" in out, out

@@ -30,11 +30,13 @@ def test_starter_pack_loads_when_its_map_exists() -> None:
 def test_starter_copy_loads_with_expected_ids(starter_copy: Path) -> None:
     pack = load_pack(starter_copy)
     assert pack.name == "Starter"
-    assert set(pack.heroes) == {"brannoc", "sela", "orin", "maelis"}
+    assert {"brannoc", "sela", "orin", "maelis"} <= set(pack.heroes)
     assert {"goblin", "skeleton", "ogre", "spitter"} <= set(pack.monsters)
-    assert len(pack.items) >= 10
-    assert len(pack.skills) == 6
-    assert len(pack.overlord) == 6
+    potions = {"healing-potion", "vitality-potion", "power-potion", "invulnerability-potion"}
+    assert potions <= set(pack.items)
+    assert {"iron-hide", "follow-through", "light-step", "marked-quarry", "moth-call", "ember-ward"} <= set(pack.skills)
+    assert {"goblin-warband", "loose-flagstone", "dark-bargain", "sudden-frenzy", "hoarded-malice",
+            "rusted-cage"} <= set(pack.overlord)
     assert "first-steps" in pack.quests
     for kind in KINDS:
         assert pack.entries(kind) is getattr(pack, kind)
@@ -44,7 +46,7 @@ def test_starter_heroes_cover_every_skill_deck(starter_copy: Path) -> None:
     pack = load_pack(starter_copy)
     for deck in ("fighting", "subterfuge", "wizardry"):
         assert any(getattr(h.skills, deck) for h in pack.heroes.values()), deck
-        assert sum(1 for s in pack.skills.values() if s.deck == deck) == 2
+        assert sum(1 for s in pack.skills.values() if s.deck == deck) >= 12
     assert any(s.familiar for s in pack.skills.values())
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from delve.api import GameSetup, new_game
 from delve.engine.game import Game
-from delve.rules.skills import hero_skills
+from delve.rules.skills import hero_skills, skill
 
 
 def _answer(game: Game, kind: str, choice: str) -> None:
@@ -32,9 +32,10 @@ def test_heroes_chosen_by_seat_first_hero_first() -> None:
     assert game.apply("hero:maelis", "h2").accepted
     names = sorted(h.content_id for h in game.state.heroes())
     assert names == ["maelis", "orin"]
-    # Orin draws three wizardry cards but the starter pack has only two: he gets both.
+    # Orin draws three wizardry cards.
     orin = next(h for h in game.state.heroes() if h.content_id == "orin")
-    assert sorted(hero_skills(game, orin.id)) == ["ember-ward", "moth-call"]
+    held = hero_skills(game, orin.id)
+    assert len(held) == 3 and {skill(game, s).deck for s in held} == {"wizardry"}
 
 
 def test_two_player_game_one_seat_two_random_heroes() -> None:
@@ -46,20 +47,20 @@ def test_two_player_game_one_seat_two_random_heroes() -> None:
 def test_skill_trade_treachery_and_unspent_cards() -> None:
     game = new_game(GameSetup(seed=5, heroes=["maelis", "brannoc"], choices=True))
     maelis, brannoc = game.state.heroes()
-    # Maelis draws one card of each deck; Brannoc wants three fighting cards but only one is
-    # left. Only Maelis may trade (Brannoc's deck is empty), and only for a subterfuge or
-    # wizardry card. Light Step (speed +1) leaves with the card traded in.
+    # Maelis draws one card of each deck, Brannoc three fighting cards. Each in turn may trade
+    # one in for a card of the same deck. Light Step (speed +1) leaves with the card traded in.
     decision = game.pending
     assert decision is not None and decision.kind == "skill_trade" and decision.seat == "h1"
     held = sorted(hero_skills(game, maelis.id))
-    assert len(held) == 3 and len(hero_skills(game, brannoc.id)) == 1
-    subterfuge = next(s for s in held if s in ("light-step", "marked-quarry"))
+    assert len(held) == 3 and len(hero_skills(game, brannoc.id)) == 3
+    subterfuge = next(s for s in held if skill(game, s).deck == "subterfuge")
     assert decision.find(f"trade:{subterfuge}") is not None
-    assert all(decision.find(f"trade:{s}") is None for s in ("iron-hide", "follow-through"))
+    assert all(decision.find(f"trade:{s}") is None for s in hero_skills(game, brannoc.id))
     _answer(game, "skill_trade", f"trade:{subterfuge}")
     now = hero_skills(game, maelis.id)
     assert subterfuge not in now and len(now) == 3
     assert maelis.speed == 4 + ("light-step" in now)
+    _answer(game, "skill_trade", "keep")  # Brannoc keeps his cards
     while game.pending is not None and game.pending.kind == "shop":
         assert game.apply("end_shopping", game.pending.seat).accepted
     # Heroes start on or next to the active glyph, first hero first.

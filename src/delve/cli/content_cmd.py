@@ -8,6 +8,7 @@ once loaded (``show``). See docs/content.md.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Mapping
 from enum import Enum
 from pathlib import Path
 
@@ -67,9 +68,14 @@ def list_entries(
     loaded = _load(pack)
     entries = loaded.entries(kind.value)
     width = max((len(entry_id) for entry_id in entries), default=0)
-    for entry_id, entry in entries.items():
+    for entry_id, entry in listing_order(entries):
         name = str(getattr(entry, "name", ""))
         typer.echo(f"{entry_id:<{width}}  {name}  ({summary(entry)})")
+
+
+def listing_order(entries: Mapping[str, Model]) -> list[tuple[str, Model]]:
+    """Entries in file order, except that tutorial quests come first: a new player's first pick."""
+    return sorted(entries.items(), key=lambda pair: not getattr(pair[1], "tutorial", False))
 
 
 def show(
