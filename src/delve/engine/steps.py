@@ -13,6 +13,7 @@ A handler answers three questions about the step on top of the stack:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from delve.engine.decision import Choice, Decision
@@ -51,3 +52,26 @@ def register(cls: type[StepHandler]) -> type[StepHandler]:
         raise ValueError(f"step kind {cls.kind!r} registered twice")
     STEP_HANDLERS[cls.kind] = cls()
     return cls
+
+
+RULESET_STEP_HANDLERS: dict[str, dict[str, StepHandler]] = {}
+"""Per ruleset, the handlers that replace (or add to) the 1st-edition ones."""
+
+
+def register_in(ruleset: str) -> Callable[[type[StepHandler]], type[StepHandler]]:
+    """Class decorator: add a handler to ``ruleset``'s own table, overriding the 1st edition's.
+
+    Why a separate table: a 2nd-edition step of the same kind must not replace the 1st-edition
+    handler for 1st-edition games running in the same process.
+    """
+
+    def decorate(cls: type[StepHandler]) -> type[StepHandler]:
+        if not cls.kind:
+            raise ValueError(f"{cls.__name__} has no kind")
+        table = RULESET_STEP_HANDLERS.setdefault(ruleset, {})
+        if cls.kind in table:
+            raise ValueError(f"step kind {cls.kind!r} registered twice in ruleset {ruleset!r}")
+        table[cls.kind] = cls()
+        return cls
+
+    return decorate

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from delve.engine.steps import STEP_HANDLERS, StepHandler
+from delve.engine.steps import RULESET_STEP_HANDLERS, STEP_HANDLERS, StepHandler
 
-RULESETS = ("1e",)
+RULESETS = ("1e", "2e")
+"""The rulesets a game can play: the 1st edition, and the 2nd edition over the same engine."""
 
 
 def _load_rules() -> None:
@@ -49,11 +50,17 @@ def _load_rules() -> None:
         trap_cards,
         treasure,
     )
+    from delve.rules2e import load as load_2e
+
+    load_2e()
 
 
 def handlers_for(ruleset: str) -> Mapping[str, StepHandler]:
-    """The step handlers of a ruleset (only ``1e`` so far)."""
+    """The step handlers of a ruleset: the 1st edition's, with the ruleset's own on top."""
     if ruleset not in RULESETS:
         raise ValueError(f"unknown ruleset {ruleset!r}; known: {', '.join(RULESETS)}")
     _load_rules()
-    return STEP_HANDLERS
+    overrides = RULESET_STEP_HANDLERS.get(ruleset)
+    if not overrides:
+        return STEP_HANDLERS
+    return {**STEP_HANDLERS, **overrides}
