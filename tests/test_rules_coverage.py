@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from delve.docs_coverage import (
+    EXCERPTS,
     STATUSES,
     CoverageRow,
     bad_modules,
@@ -16,10 +17,13 @@ from delve.docs_coverage import (
     clean_heading_text,
     default_page,
     default_rulebook,
+    excerpt_headings,
+    excerpt_labels,
     extract_headings,
     label_headings,
     main,
     parse_coverage_table,
+    parse_excerpt_tables,
     row_label_problems,
     rulebook_labels,
 )
@@ -199,3 +203,91 @@ def test_check_command_prints_missing_rows(tmp_path: Path, capsys: pytest.Captur
     assert code == 1
     assert "missing row: Heroes Setup" in out
     assert "missing row: Attacker is a hero (Step 5: Surges)" in out
+
+
+# --- the excerpt sections ----------------------------------------------------------------------
+
+
+def test_every_excerpt_beside_the_rulebook_has_its_section_in_order(rulebook: Path) -> None:
+    sections = parse_excerpt_tables(PAGE.read_text(encoding="utf-8"))
+    assert set(sections) == set(EXCERPTS)
+    for name in EXCERPTS:
+        excerpt = rulebook.parent / name
+        if not excerpt.is_file():
+            continue
+        expected = excerpt_labels(excerpt)
+        assert expected, f"no headings found in {name}"
+        rows = sections[name]
+        assert not row_label_problems(expected, rows), name
+        assert not bad_statuses(rows) and not bad_modules(rows) and not bad_test_paths(rows, REPO_ROOT), name
+
+
+def test_the_2e_excerpts_give_the_sections_we_know(rulebook: Path) -> None:
+    labels = excerpt_labels(rulebook.parent / "descent-2e-rules-excerpt-a.txt")
+    assert labels[:3] == ["Defeated", "Knocked Out", "Errata and FAQ Version 1.0"]
+    assert {"Familiars", "Familiars Treated as Figures", "Lieutenants", "Large Monsters", "Monsters",
+            "Quests", "The Golden Rules", "Two-Player Game"} <= set(labels)
+    assert excerpt_labels(rulebook.parent / "descent-2e-rules-excerpt-b.txt")[-1] == "Overlord Cards"
+
+
+EXCERPT = """\
+Defeated
+
+A figure is defeated when it runs out of health, and then it is removed.
+
+Errata and FAQ Version 1.0
+
+Q: What happens now?
+A: Nothing at all.
+
+  \u2022 A bullet that stands alone
+
+The last sentence of a paragraph
+that runs over two lines.
+
+This line ends with a colon:
+
+Defeated
+"""
+
+
+def test_excerpt_headings_are_short_lines_standing_alone() -> None:
+    headings = excerpt_headings(EXCERPT)
+    assert [(h.text, h.line) for h in headings] == [
+        ("Defeated", 1), ("Errata and FAQ Version 1.0", 5), ("Defeated", 17)]
+    assert label_headings(headings) == ["Defeated #1", "Errata and FAQ Version 1.0", "Defeated #2"]
+
+
+def _excerpt_page(name: str, *rows: str) -> str:
+    return (
+        _page("| Game Setup | not yet | - | - |", "| Web | not yet | - | - |")
+        + f"\n## {name}\n\n<!-- excerpt: {name} -->\n\nSome words.\n\n"
+        + "| heading | status | module | tests |\n| --- | --- | --- | --- |\n"
+        + "\n".join(rows)
+        + "\n\n## Next section\n"
+    )
+
+
+def test_excerpt_tables_are_parsed_apart_from_the_main_table() -> None:
+    page = _excerpt_page("extra-game-effects.txt", "| Drain X | not yet | - | - |")
+    assert [row.heading for row in parse_coverage_table(page)] == ["Game Setup", "Web"]
+    sections = parse_excerpt_tables(page)
+    assert [row.heading for row in sections["extra-game-effects.txt"]] == ["Drain X"]
+    with pytest.raises(ValueError, match="no coverage table"):
+        parse_excerpt_tables("<!-- excerpt: extra-game-effects.txt -->\nNo table here.\n")
+
+
+def test_check_command_checks_the_excerpt_sections(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rulebook = tmp_path / "rulebook.md"
+    rulebook.write_text("# Game Setup\n## Web\n")
+    (tmp_path / "extra-game-effects.txt").write_text("Drain X\n\nText.\n\nMirror\n\nMore text.\n")
+    page = tmp_path / "coverage.md"
+    page.write_text(_excerpt_page("extra-game-effects.txt", "| Drain X | done | delve.docs_coverage | - |"))
+    code = main(["--check", "--repo-root", str(tmp_path), "--rulebook", str(rulebook), "--page", str(page)])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert "extra-game-effects.txt: missing row: Mirror" in out
+    assert "extra-game-effects.txt: no tests named" in out
+    (tmp_path / "descent-2e-rules-excerpt-a.txt").write_text("Quests\n\nText.\n")
+    main(["--check", "--repo-root", str(tmp_path), "--rulebook", str(rulebook), "--page", str(page)])
+    assert "missing section: <!-- excerpt: descent-2e-rules-excerpt-a.txt -->" in capsys.readouterr().out

@@ -18,6 +18,17 @@ The heading rule:
   nearest earlier heading of a higher level) appended in parentheses:
   ``Attacker is a hero (Step 3: Count Range and Roll Attack)``. If that still collides, a
   ``#n`` counter is appended as well.
+
+The page also has one section per rules excerpt kept beside the rulebook (the 2nd-edition
+excerpts and the extra game effects, ``EXCERPTS``). Each starts with a marker line
+``<!-- excerpt: FILE -->`` and holds a table of the same shape, one row per heading of that
+plain-text file. The excerpt heading rule:
+
+- A heading is a line standing alone (a blank line or the file's start before it, a blank line
+  or the file's end after it) of at most six words that does not end like a sentence
+  (``.``, ``:``, ``?``, ``,``, ``;``) and does not open a bullet, an answer or a question
+  (``•``, ``»``, ``Q:``, ``A:``).
+- Repeated headings get a ``#n`` counter, as above.
 """
 
 from __future__ import annotations
@@ -33,6 +44,7 @@ from pathlib import Path
 
 __all__ = [
     "END_HEADING",
+    "EXCERPTS",
     "START_HEADING",
     "STATUSES",
     "TABLE_HEADER",
@@ -46,12 +58,15 @@ __all__ = [
     "clean_heading_text",
     "default_page",
     "default_rulebook",
+    "excerpt_headings",
+    "excerpt_labels",
     "extract_headings",
     "find_repo_root",
     "label_headings",
     "main",
     "module_is_importable",
     "parse_coverage_table",
+    "parse_excerpt_tables",
     "row_label_problems",
     "rulebook_labels",
     "tests_entry_problem",
@@ -61,6 +76,16 @@ START_HEADING = "Game Setup"
 END_HEADING = "Web"
 STATUSES: tuple[str, ...] = ("done", "partial", "not yet")
 TABLE_HEADER: tuple[str, ...] = ("heading", "status", "module", "tests")
+# Rules excerpts beside the rulebook that get a section (and a table) of their own on the page.
+EXCERPTS: tuple[str, ...] = (
+    "descent-2e-rules-excerpt-a.txt",
+    "descent-2e-rules-excerpt-b.txt",
+    "extra-game-effects.txt",
+)
+_EXCERPT_MARKER = re.compile(r"^\s*<!--\s*excerpt:\s*(\S+)\s*-->\s*$")
+_EXCERPT_MAX_WORDS = 6
+_SENTENCE_ENDS = ".:?,;"
+_NOT_HEADING_STARTS = ("\u2022", "\u00bb", "Q:", "A:")
 # Statuses whose rows must point at real code and real tests.
 _CLAIMED = frozenset({"done", "partial"})
 
@@ -189,6 +214,29 @@ def rulebook_labels(rulebook: Path) -> list[str]:
     return label_headings(body_headings(extract_headings(rulebook.read_text(encoding="utf-8"))))
 
 
+def excerpt_headings(text: str) -> list[Heading]:
+    """Return the headings of a plain-text rules excerpt (see the module docstring), level 1."""
+    lines = text.splitlines()
+    found: list[Heading] = []
+    for index, raw in enumerate(lines):
+        line = " ".join(raw.split())
+        before = lines[index - 1].strip() if index > 0 else ""
+        after = lines[index + 1].strip() if index + 1 < len(lines) else ""
+        if not line or before or after:
+            continue
+        if len(line.split()) > _EXCERPT_MAX_WORDS or line[-1] in _SENTENCE_ENDS:
+            continue
+        if line.startswith(_NOT_HEADING_STARTS):
+            continue
+        found.append(Heading(1, clean_heading_text(line), index + 1))
+    return found
+
+
+def excerpt_labels(excerpt: Path) -> list[str]:
+    """Read an excerpt file and return the row labels its section's table must have."""
+    return label_headings(excerpt_headings(excerpt.read_text(encoding="utf-8")))
+
+
 def _split_cells(line: str) -> list[str]:
     """Split a Markdown table line into stripped cells, honouring ``\\|`` escapes."""
     body = line.strip()
@@ -203,10 +251,14 @@ def _split_cells(line: str) -> list[str]:
 def parse_coverage_table(markdown: str) -> list[CoverageRow]:
     """Return the rows of the table whose header is ``| heading | status | module | tests |``.
 
-    Raises ``ValueError`` if there is no such table, if the page has more than one table, or
-    if a row does not have exactly four cells.
+    Only the part of the page before the first excerpt section counts (those sections have
+    their own tables, see :func:`parse_excerpt_tables`). Raises ``ValueError`` if there is no
+    such table, if that part has more than one table, or if a row does not have exactly four
+    cells.
     """
     lines = markdown.splitlines()
+    first_marker = next((i for i, line in enumerate(lines) if _EXCERPT_MARKER.match(line)), len(lines))
+    lines = lines[:first_marker]  # the excerpt sections have tables of their own
     header_at = [
         i
         for i, line in enumerate(lines)
@@ -234,6 +286,36 @@ def parse_coverage_table(markdown: str) -> list[CoverageRow]:
             raise ValueError(f"line {i + 1}: expected {len(TABLE_HEADER)} cells, found {len(cells)}")
         rows.append(CoverageRow(cells[0], cells[1], cells[2], cells[3], i + 1))
     return rows
+
+
+def parse_excerpt_tables(markdown: str) -> dict[str, list[CoverageRow]]:
+    """Return the rows of every excerpt section, by excerpt file name.
+
+    A section runs from its ``<!-- excerpt: FILE -->`` marker to the next marker; its table is
+    the first one with the coverage header there. Raises ``ValueError`` for a section without
+    such a table, for a file named twice, or for a row without exactly four cells.
+    """
+    lines = markdown.splitlines()
+    markers = [(i, m.group(1)) for i, line in enumerate(lines) if (m := _EXCERPT_MARKER.match(line))]
+    tables: dict[str, list[CoverageRow]] = {}
+    for number, (start, name) in enumerate(markers):
+        if name in tables:
+            raise ValueError(f"line {start + 1}: excerpt {name!r} has two sections")
+        end = markers[number + 1][0] if number + 1 < len(markers) else len(lines)
+        header = next((i for i in range(start, end) if lines[i].lstrip().startswith("|")
+                       and tuple(c.lower() for c in _split_cells(lines[i])) == TABLE_HEADER), None)
+        if header is None:
+            raise ValueError(f"line {start + 1}: the section of excerpt {name!r} has no coverage table")
+        rows: list[CoverageRow] = []
+        for i in range(header + 2, end):
+            if not lines[i].lstrip().startswith("|"):
+                break
+            cells = _split_cells(lines[i])
+            if len(cells) != len(TABLE_HEADER):
+                raise ValueError(f"line {i + 1}: expected {len(TABLE_HEADER)} cells, found {len(cells)}")
+            rows.append(CoverageRow(cells[0], cells[1], cells[2], cells[3], i + 1))
+        tables[name] = rows
+    return tables
 
 
 def row_label_problems(expected: Sequence[str], rows: Sequence[CoverageRow]) -> list[str]:
@@ -329,18 +411,39 @@ def bad_test_paths(rows: Sequence[CoverageRow], repo_root: Path) -> list[str]:
     return problems
 
 
-def check(rulebook: Path, page: Path, repo_root: Path) -> list[str]:
-    """Run every check of the coverage page and return the problems found (empty if none)."""
+def check(rulebook: Path, page: Path, repo_root: Path, excerpts_dir: Path | None = None) -> list[str]:
+    """Run every check of the coverage page and return the problems found (empty if none).
+
+    ``excerpts_dir`` (default: the rulebook's folder) holds the ``EXCERPTS``; each one found
+    there must have its section on the page, matching its headings.
+    """
+    text = page.read_text(encoding="utf-8")
     try:
-        rows = parse_coverage_table(page.read_text(encoding="utf-8"))
+        rows = parse_coverage_table(text)
+        sections = parse_excerpt_tables(text)
     except ValueError as error:
         return [f"{page}: {error}"]
-    return [
+    problems = [
         *row_label_problems(rulebook_labels(rulebook), rows),
         *bad_statuses(rows),
         *bad_modules(rows),
         *bad_test_paths(rows, repo_root),
     ]
+    folder = excerpts_dir or rulebook.parent
+    for name in EXCERPTS:
+        excerpt = folder / name
+        if not excerpt.is_file():
+            continue
+        if name not in sections:
+            problems.append(f"missing section: <!-- excerpt: {name} -->")
+            continue
+        section = sections[name]
+        problems += [f"{name}: {p}" for p in (*row_label_problems(excerpt_labels(excerpt), section),
+                                               *bad_statuses(section), *bad_modules(section),
+                                               *bad_test_paths(section, repo_root))]
+    for name in sorted(set(sections) - set(EXCERPTS)):
+        problems.append(f"section for an unknown excerpt {name!r}; expected one of: {', '.join(EXCERPTS)}")
+    return problems
 
 
 def find_repo_root(start: Path | None = None) -> Path:
@@ -364,7 +467,7 @@ def default_page(repo_root: Path) -> Path:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Command line: ``python -m delve.docs_coverage --check`` (or ``--labels``)."""
+    """Command line: ``python -m delve.docs_coverage --check`` (or ``--labels``, ``--excerpt-labels FILE``)."""
     parser = argparse.ArgumentParser(
         prog="python -m delve.docs_coverage", description="Check docs/rules-coverage.md against the rulebook."
     )
@@ -373,6 +476,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--check", action="store_true", help="print missing/extra/invalid rows; exit 1 if any"
     )
     action.add_argument("--labels", action="store_true", help="print the row labels the rulebook calls for")
+    action.add_argument("--excerpt-labels", metavar="FILE",
+                        help="print the row labels an excerpt (one of EXCERPTS) calls for")
     parser.add_argument(
         "--repo-root", type=Path, default=None, help="repository root (default: found from cwd)"
     )
@@ -390,6 +495,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if args.labels:
         for label in rulebook_labels(rulebook):
+            print(label)
+        return 0
+    if args.excerpt_labels:
+        excerpt = rulebook.parent / args.excerpt_labels
+        if not excerpt.is_file():
+            print(f"excerpt not found: {excerpt}", file=sys.stderr)
+            return 2
+        for label in excerpt_labels(excerpt):
             print(label)
         return 0
     if not page.is_file():
