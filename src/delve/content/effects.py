@@ -255,6 +255,14 @@ class Transform(Model):
     speed: Positive = 5
 
 
+class DarkRelic(Model):
+    """A trap for a chest: the overlord swaps one treasure card the heroes are about to receive
+    for a dark relic of his choice, which its bearer must equip and cannot give up (Rulebook:
+    Dark Relics)."""
+
+    effect: Literal["dark_relic"]
+
+
 Effect = Annotated[
     DealWounds
     | DrainFatigue
@@ -273,7 +281,8 @@ Effect = Annotated[
     | RerollAttack
     | ExtraAction
     | MoveFigure
-    | Transform,
+    | Transform
+    | DarkRelic,
     Field(discriminator="effect"),
 ]
 
@@ -296,6 +305,7 @@ EFFECT_MODELS: tuple[type[Model], ...] = (
     ExtraAction,
     MoveFigure,
     Transform,
+    DarkRelic,
 )
 
 

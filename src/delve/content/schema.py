@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from delve.content.effects import Effect, Trigger
+from delve.content.effects import Effect, Limits, Trigger
 from delve.content.quest import Quest
 from delve.content.refs import (
     AbilityRef,
@@ -31,8 +31,11 @@ from delve.content.refs import (
 )
 
 __all__ = [
+    "Attributes",
+    "DefenseDie",
     "Familiar",
     "FamiliarAttack",
+    "GroupSize",
     "Hero",
     "HeroAbility",
     "Item",
@@ -54,6 +57,30 @@ __all__ = [
 
 # Rulebook: Training Tokens: no trait may be raised above five.
 Trait = Annotated[int, Field(ge=0, le=5)]
+
+
+# --- 2nd-edition stats (ruleset 2e) -------------------------------------------------------
+# Optional everywhere: 1st-edition content leaves them out and loads unchanged. Our reading of
+# the 2e dice and attribute tests is in docs/rulesets.md ("Ruleset 2e").
+
+# A 2e attribute value (the number a die roll must not exceed to pass a test).
+Attribute = Annotated[int, Field(ge=0, le=9)]
+
+# The 2e defense dice (src/delve/data/dice-2e.yaml): brown, gray and black, in shields.
+DefenseDie = Literal["brown", "gray", "black"]
+
+
+class Attributes(Model):
+    """The four attributes a 2e hero or lieutenant tests against (ruleset 2e: Attribute Tests).
+
+    Monsters have none: they fail every attribute test (descent-2e excerpt, Familiars Treated
+    as Figures: "similar to monsters").
+    """
+
+    might: Attribute
+    knowledge: Attribute
+    willpower: Attribute
+    awareness: Attribute
 
 
 # --- heroes -------------------------------------------------------------------------------
@@ -94,6 +121,7 @@ class HeroAbility(Model):
     name: Text
     text: Text
     when: Trigger | None = None
+    limits: Limits = Field(default_factory=Limits)
     effects: tuple[Effect, ...] = ()
     familiar: ContentId | None = Field(default=None, description="id of a familiar this ability grants")
 
@@ -112,6 +140,9 @@ class Hero(Model):
     skills: SkillDraws
     ability: HeroAbility
     flavour: Text
+    # Ruleset 2e only (ignored by 1st-edition games): attribute tests and defense dice.
+    attributes: Attributes | None = None
+    defense_dice: tuple[DefenseDie, ...] = ()
 
 
 # --- familiars ----------------------------------------------------------------------------
@@ -157,6 +188,20 @@ class Familiar(Model):
     text: Text
     effects: tuple[Effect, ...] = ()
     flavour: Text
+    # Ruleset 2e (descent-2e excerpt A, Familiars Treated as Figures): a familiar that is a
+    # figure, with the health and defense dice it is attacked with.
+    figure: bool = False
+    health: Positive | None = None
+    defense_dice: tuple[Literal["brown", "gray", "black"], ...] = ()
+
+    @model_validator(mode="after")
+    def _figure_has_health(self) -> Familiar:
+        """A familiar treated as a figure can be attacked and defeated: it needs health."""
+        if self.figure and self.health is None:
+            raise ValueError("a familiar treated as a figure ('figure: true') needs 'health'")
+        if not self.figure and (self.health is not None or self.defense_dice):
+            raise ValueError("'health' and 'defense_dice' are for familiars treated as figures ('figure: true')")
+        return self
 
 
 # --- monsters -----------------------------------------------------------------------------
@@ -201,6 +246,8 @@ class MonsterStats(Model):
     dice: tuple[DieColour, ...] = ()
     morph_dice: NonNegative = 0
     abilities: tuple[AbilityRef, ...] = ()
+    # Ruleset 2e only (ignored by 1st-edition games): the defense dice it rolls when attacked.
+    defense_dice: tuple[DefenseDie, ...] = ()
 
 
 class StatsPair(Model):
@@ -225,6 +272,15 @@ class FigureCounts(Model):
 
 
 PLAYER_COUNTS = (2, 3, 4, 5)
+# Ruleset 2e: a monster card sizes its group by the number of heroes (descent-2e excerpt A, Monsters).
+HERO_COUNTS = (1, 2, 3, 4)
+
+
+class GroupSize(Model):
+    """Ruleset 2e: how many minions (tan, ``normal`` stats) and masters (red) a group has."""
+
+    minions: NonNegative
+    masters: NonNegative
 
 
 class MonsterType(Model):
@@ -241,6 +297,34 @@ class MonsterType(Model):
     stats: dict[int, StatsPair]
     figures: FigureCounts
     flavour: Text
+    # Ruleset 2e only (descent-2e excerpt A, Monsters; Lieutenants): the group size by number of
+    # heroes; a lieutenant (a group of one, with attributes it tests like a hero) instead.
+    group: dict[int, GroupSize] = {}
+    lieutenant: bool = False
+    attributes: dict[Literal["might", "knowledge", "willpower", "awareness"], Annotated[int, Field(ge=0, le=9)]] = {}
+
+    @model_validator(mode="after")
+    def _group_fits(self) -> MonsterType:
+        """Group sizes use hero counts 1 to 4 and the figures the pack has; lieutenants have
+        attributes and no group."""
+        problems: list[tuple[str, str]] = []
+        for heroes, size in sorted(self.group.items()):
+            if heroes not in HERO_COUNTS:
+                problems.append((f"group.{heroes}", "expected a number of heroes from 1 to 4"))
+            if size.minions > self.figures.normal or size.masters > self.figures.master:
+                problems.append((f"group.{heroes}", "the group needs more figures than 'figures' provides"))
+            if size.minions + size.masters == 0:
+                problems.append((f"group.{heroes}", "expected at least one minion or master"))
+        if self.lieutenant:
+            if len(self.attributes) != 4:
+                problems.append(("attributes", "a lieutenant tests its attributes like a hero: list might, "
+                                 "knowledge, willpower and awareness"))
+            if self.group:
+                problems.append(("group", "a lieutenant is its own group of one: remove 'group'"))
+        elif self.attributes:
+            problems.append(("attributes", "only a lieutenant has attributes (monsters fail attribute tests)"))
+        check_problems(problems)
+        return self
 
     @field_validator("stats")
     @classmethod
@@ -332,7 +416,9 @@ class OffHandBonus(Model):
         return self
 
 
-ItemDeck = Literal["shop", "copper", "silver", "gold", "relic"]
+# "dark_relic": the overlord's deck of dark relics, handed out only by a dark relic card
+# (Rulebook: Dark Relics); never bought, sold or drawn as treasure.
+ItemDeck = Literal["shop", "copper", "silver", "gold", "relic", "dark_relic"]
 ItemKind = Literal["weapon", "armor", "shield", "rune", "other", "potion"]
 
 
@@ -411,13 +497,15 @@ class Item(Model):
 
 
 class Skill(Model):
-    """A skill card (Rulebook: Skill Cards). Skills are never discarded or exhausted."""
+    """A skill card (Rulebook: Skill Cards). Skills are never discarded or exhausted: each is used as
+    often as its trigger comes, within its ``limits``."""
 
     id: ContentId
     name: Text
     deck: SkillDeck
     text: Text
     when: Trigger | None = None
+    limits: Limits = Field(default_factory=Limits)
     effects: tuple[Effect, ...] = ()
     familiar: ContentId | None = Field(default=None, description="id of a familiar this skill grants")
     flavour: Text

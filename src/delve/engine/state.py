@@ -63,6 +63,10 @@ class FigureState(BaseModel):
     equipped: list[str] = Field(default_factory=list)  # item ids in use (Rulebook: Equipping Items)
     pack: list[str] = Field(default_factory=list)  # carried, not usable until equipped
     exhausted: list[str] = Field(default_factory=list)  # item ids turned sideways this turn
+    # Ruleset 2e only: the defense dice the figure rolls when attacked, and a hero's or
+    # lieutenant's attributes (might, knowledge, willpower, awareness) for attribute tests.
+    defense_dice: list[str] = Field(default_factory=list)
+    attributes: dict[str, int] = Field(default_factory=dict)
     # The direction (dx, dy) of the figure's last move or attack. Descent figures have no facing;
     # only the solo overlord procedure reads it, for its front and rear arcs.
     facing: tuple[int, int] = (0, 1)

@@ -26,7 +26,7 @@ from delve.engine.steps import StepHandler, register
 from delve.rules import equipment
 from delve.rules.attack_context import AttackContext, SurgeOption, TargetResult
 from delve.rules.attack_math import POWER_DICE_CAP, Defense, RollTotals, legal_spends, resolve
-from delve.rules.dice import COMBAT_COLOURS, POWER, load_dice
+from delve.rules.dice import COMBAT_COLOURS, POWER, die_spec
 from delve.rules.hero_turn import turn_choice_provider
 from delve.rules.movement import figure_spaces, on_board
 from delve.rules.overlord_turn import ACTIVATION_CHOICE_PROVIDERS
@@ -192,11 +192,10 @@ def _seat_of(game: Game, figure: FigureState) -> str:
 
 
 def _totals(ctx: AttackContext) -> RollTotals:
-    dice = load_dice()
     faces = []
     for colour, label in zip([*ctx.all_dice, *[POWER] * len(ctx.extra_power_faces)],
                              [*ctx.faces, *ctx.extra_power_faces], strict=True):
-        faces.append(next(f for f in dice[colour].faces if f.label == label))
+        faces.append(next(f for f in die_spec(colour).faces if f.label == label))
     totals = RollTotals.from_faces(faces)
     if ctx.free_surges:
         totals = totals + RollTotals(surges=ctx.free_surges)

@@ -39,6 +39,7 @@ class DieFace(BaseModel):
     miss: bool = False
     enhancement: int = 0
     blank: bool = False
+    shields: int = 0  # defense dice of another ruleset (delve.rules2e.dice); never on a 1e die
 
     @property
     def effect(self) -> tuple[int, int, int, int, int, int]:
@@ -53,7 +54,7 @@ class Die(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     name: str
-    kind: Literal["combat", "power"]
+    kind: Literal["combat", "power", "defense"]
     faces: tuple[DieFace, ...] = Field(min_length=6, max_length=6)
 
     @model_validator(mode="after")
@@ -82,15 +83,26 @@ DICE: dict[str, Die] = load_dice()
 """Every die by name: the five combat colours and ``black`` (the power die)."""
 
 
+EXTRA_DICE: dict[str, Die] = {}
+"""Dice another ruleset adds under names of its own (``2e-blue``...; ``delve.rules2e.dice``).
+Kept apart from ``DICE`` so the 1st-edition table stays exactly the rulebook's."""
+
+
+def die_spec(die: str) -> Die:
+    """The die of this name: a 1st-edition die, else one a ruleset added."""
+    spec = DICE.get(die)
+    return spec if spec is not None else EXTRA_DICE[die]
+
+
 def face_labels(die: str | Die) -> list[str]:
     """The labels of a die's six faces, in table order (what ``Chance.roll`` needs)."""
-    spec = DICE[die] if isinstance(die, str) else die
+    spec = die_spec(die) if isinstance(die, str) else die
     return [face.label for face in spec.faces]
 
 
 def roll_die(chance: Chance, die: str) -> DieFace:
     """Roll one die of colour ``die`` through the game's chance source and return its face."""
-    spec = DICE[die]
+    spec = die_spec(die)
     return spec.faces[chance.roll(die, face_labels(spec))]
 
 

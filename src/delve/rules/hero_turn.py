@@ -49,6 +49,10 @@ TURN_END_HOOKS: list[TurnEndHook] = []
 # Called with the hero at the start of his turn, after the start-of-turn upkeep and before he
 # declares his action; a hook may push steps (they resolve after the lingering effects).
 TURN_START_HOOKS: list[TurnEndHook] = []
+# Called with the hero and the door id once the hero has opened a door during his turn (Rulebook:
+# Trap Cards: "a hero opens a door" is a trigger); a hook may push steps.
+DoorHook = Callable[[Game, FigureState, str], None]
+DOOR_OPENED_HOOKS: list[DoorHook] = []
 
 
 # Rules that narrow a hero's choices while he acts (e.g. a transformed hero may only move); each
@@ -165,6 +169,9 @@ class HeroTurn(StepHandler):
             fatigue_spent(game, hero, 1)
         elif kind == "door":
             doors.toggle_door(game, hero, choice, step)
+            if game.board.door(choice.data["door"]).open:
+                for door_hook in DOOR_OPENED_HOOKS:
+                    door_hook(game, hero, choice.data["door"])
         elif kind in ("half", "order"):
             orders.apply_ready_choice(game, step, hero, choice)
         elif choice.id == "end_turn":

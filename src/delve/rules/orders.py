@@ -9,6 +9,8 @@ How aim, dodge and guard act on attacks belongs to the combat rules.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from delve.board.geometry import Footprint
 from delve.engine.decision import Choice
 from delve.engine.game import EngineError, Game
@@ -19,12 +21,18 @@ from delve.rules.movement import on_enter_space
 # action the hero can work on from where he stands (``delve.rules.prolonged``).
 PLACEABLE_ORDERS = ("aim", "dodge", "guard", "rest")
 
+# Called with the hero once he has used his rest order (a hook may push steps, e.g. a card window).
+RestHook = Callable[[Game, FigureState], None]
+REST_HOOKS: list[RestHook] = []
+
 
 def start_of_turn(game: Game, hero: FigureState) -> None:
     """Rulebook: Dodge, Guard, Rest. Orders that last until the start of the next turn end now."""
     if hero.order == "rest":
         hero.fatigue = hero.max_fatigue
         game.emit("rested", f"{hero.name} rests and recovers all fatigue.", ref="Rest", hero=hero.id)
+        for hook in REST_HOOKS:
+            hook(game, hero)
     if hero.order in ("dodge", "guard", "rest"):
         game.emit("order_removed", f"{hero.name}'s {hero.order} order ends.", ref="Hero Orders",
                   hero=hero.id, order=hero.order)

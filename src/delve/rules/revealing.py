@@ -14,6 +14,7 @@ scenarios follow the order the rulebook gives.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from delve.board.geometry import Footprint
@@ -25,6 +26,8 @@ from delve.engine.steps import StepHandler, register
 from delve.rules.movement import figure_spaces, on_board, on_enter_space
 
 REVEAL_CHOICE = "reveal_placement"
+# Called with the hero and the areas his line of sight just revealed (a hook may push steps).
+REVEAL_HOOKS: list[Callable[[Game, FigureState, list[str]], None]] = []
 
 
 def _quest_area_text(game: Game, area_id: str) -> tuple[str, str]:
@@ -200,6 +203,9 @@ def reveal_in_sight_of(game: Game, hero: FigureState) -> None:
             seen_areas.add(area_id)
     for area_id in sorted(seen_areas):
         reveal_area(game, area_id)
+    if seen_areas:
+        for hook in REVEAL_HOOKS:
+            hook(game, hero, sorted(seen_areas))
 
 
 def reveal_for_all_heroes(game: Game) -> None:

@@ -113,7 +113,8 @@ def hero_figure(hero: Hero, figure_id: str, seat: str, fp: Footprint) -> FigureS
         footprint=fp, speed=hero.speed, armor=hero.armor, max_wounds=hero.wounds, wounds=hero.wounds,
         max_fatigue=hero.fatigue, fatigue=hero.fatigue, conquest_value=hero.conquest_value,
         traits={"melee": hero.traits.melee, "ranged": hero.traits.ranged, "magic": hero.traits.magic},
-        coins=STARTING_COINS,
+        coins=STARTING_COINS, defense_dice=list(hero.defense_dice),
+        attributes=hero.attributes.model_dump() if hero.attributes else {},
     )
 
 
@@ -129,6 +130,7 @@ def monster_figure(monster: MonsterType, figure_id: str, fp: Footprint, *, maste
         max_wounds=stats.wounds, wounds=stats.wounds, dice=list(stats.dice) + ["morph"] * stats.morph_dice,
         attack_type=monster.attack_type,
         abilities=[AbilityRef(name=a.name, rank=a.rank or 0) for a in stats.abilities],
+        defense_dice=list(stats.defense_dice),
     )
     figure.immunities = natural_immunities(figure)
     return figure

@@ -20,6 +20,8 @@ holds.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from delve.board.geometry import Footprint
 from delve.board.grid import Marker
 from delve.content.quest import Chest
@@ -42,6 +44,11 @@ DEFAULT_POTION = "healing-potion"
 PICKUP_KINDS = ("money", "rune_key", "potion", "relic")
 CHEST_SETUP = "chest_setup"
 OPEN_CHEST = "open_chest"
+# Called once a chest's treasure cards are drawn and their ``place_item`` steps pushed (the top
+# ``len(draws)`` steps, the first draw on top), with the ``open_chest`` step and the draws, before
+# any hero places his card: a rule may still change what a hero gets (Rulebook: Dark Relics).
+ChestShareHook = Callable[[Game, Step, list[tuple[FigureState, str]]], None]
+CHEST_SHARE_HOOKS: list[ChestShareHook] = []
 
 
 # -- setup: chest numbers --------------------------------------------------------------------
@@ -162,6 +169,8 @@ class OpenChest(StepHandler):
                         draws.append((other, item_id))
         for other, item_id in reversed(draws):
             receive(game, other, item_id, source="from a chest")
+        for share_hook in CHEST_SHARE_HOOKS:
+            share_hook(game, step, draws)
         if chest.conquest:
             change_conquest(game, chest.conquest, "a chest was opened", ref="Treasure Chests markers")
 

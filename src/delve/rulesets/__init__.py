@@ -21,6 +21,8 @@ def _load_rules() -> None:
         altars,
         attack,
         board_traps,
+        card_triggers,
+        dark_relics,
         doors,
         encounters,
         event_cards,

@@ -58,6 +58,7 @@ def _figure(spec: FigureSpec, scenario: Scenario, seat: str, players: int) -> Fi
         "name": spec.name, "speed": spec.speed, "armor": spec.armor, "max_wounds": spec.max_wounds,
         "max_fatigue": spec.max_fatigue, "traits": spec.traits, "dice": spec.dice,
         "attack_type": spec.attack_type, "coins": spec.coins, "conquest_value": spec.conquest_value,
+        "defense_dice": spec.defense_dice, "attributes": spec.attributes,
     }
     for field, value in overrides.items():
         if value is not None:

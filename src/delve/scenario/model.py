@@ -48,6 +48,8 @@ class FigureSpec(Strict):
     conquest_value: int | None = None
     items: list[str] = Field(default_factory=list)  # equipped item ids from the pack
     immunities: list[str] | None = None
+    defense_dice: list[str] | None = None  # ruleset 2e: [gray], [brown, black]
+    attributes: dict[str, int] | None = None  # ruleset 2e: {might: 3, knowledge: 2, ...}
 
 
 class FamiliarSpec(Strict):
