@@ -66,6 +66,15 @@ def cross_reference(
             if missing("monsters", monsters, named.base):
                 found.append(Reference("quests", quest.id, f"named_monsters.{index}.base",
                                        _unknown("monster", named.base, monsters)))
+        # Ruleset 2e: monster groups and the next encounter of the quest.
+        for index, group in enumerate(quest.monster_groups):
+            if missing("monsters", monsters, group.monster):
+                found.append(Reference("quests", quest.id, f"monster_groups.{index}.monster",
+                                       _unknown("monster", group.monster, monsters)))
+        quests = _typed(entries, "quests", Quest)
+        if quest.next_encounter is not None and missing("quests", quests, quest.next_encounter):
+            found.append(Reference("quests", quest.id, "next_encounter",
+                                   _unknown("quest", quest.next_encounter, quests)))
     return found
 
 

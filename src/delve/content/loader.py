@@ -107,10 +107,13 @@ def _frozen(reading: _Reading, kind: str, model: type[M]) -> Mapping[str, M]:
 
 
 def open_pack(spec: str, relative_to: Path | None = None) -> Pack:
-    """A pack by name: ``starter`` is the shipped pack; anything else is a folder path
-    (relative to ``relative_to`` when given and the folder exists there)."""
+    """A pack by name: ``starter`` is the shipped pack and ``starter-2e`` the shipped pack for
+    the 2nd-edition ruleset; anything else is a folder path (relative to ``relative_to`` when
+    given and the folder exists there)."""
     if spec == "starter":
         return load_starter_pack()
+    if spec in SHIPPED_PACKS:
+        return _load_cached(SHIPPED_PACKS[spec])
     path = Path(spec)
     if relative_to is not None and not path.is_absolute() and (relative_to / path).is_dir():
         path = relative_to / path
@@ -120,6 +123,10 @@ def open_pack(spec: str, relative_to: Path | None = None) -> Pack:
 @functools.lru_cache(maxsize=32)
 def _load_cached(path: Path) -> Pack:
     return load_pack(path)
+
+
+# Packs shipped with Delve besides ``starter``, by name (``open_pack``).
+SHIPPED_PACKS: dict[str, Path] = {"starter-2e": Path(__file__).parent / "packs" / "starter-2e"}
 
 
 def starter_pack_path() -> Path:

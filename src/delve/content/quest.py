@@ -34,6 +34,7 @@ __all__ = [
     "Encounter",
     "Goal",
     "Goals",
+    "MonsterGroup",
     "NamedMonster",
     "ProlongedAction",
     "Quest",
@@ -132,6 +133,15 @@ class NamedMonster(Model):
     flavour: Text
 
 
+class MonsterGroup(Model):
+    """Ruleset 2e (descent-2e excerpt A, Monsters; Lieutenants): a monster group the quest sets
+    up in ``area``. Its size comes from the monster's ``group`` for the number of heroes; a
+    lieutenant (a monster entry with ``lieutenant: true``) is a group of one."""
+
+    monster: ContentId
+    area: ContentId
+
+
 # Rulebook: Disrupting Prolonged Actions: the quest says which events break the attempt.
 Disruption = Literal["moving", "losing_wounds", "being_attacked", "leaving_area", "spending_fatigue"]
 
@@ -183,13 +193,19 @@ class CompleteAction(Model):
     complete_action: ContentId
 
 
+class EndOfRound(Model):
+    """Won when the overlord's turn of round ``end_of_round`` is over (a time limit)."""
+
+    end_of_round: Positive
+
+
 class HeroesOutOfConquest(Model):
     """Won when the heroes have no conquest left (Rulebook: Conquest Tokens)."""
 
     heroes_out_of_conquest: Literal[True]
 
 
-_VICTORY_KEYS = ("kill_named", "reach_area", "complete_action", "heroes_out_of_conquest")
+_VICTORY_KEYS = ("kill_named", "reach_area", "complete_action", "heroes_out_of_conquest", "end_of_round")
 
 
 def _victory_tag(value: Any) -> str | None:
@@ -203,7 +219,8 @@ VictoryCondition = Annotated[
     Annotated[KillNamed, Tag("kill_named")]
     | Annotated[ReachArea, Tag("reach_area")]
     | Annotated[CompleteAction, Tag("complete_action")]
-    | Annotated[HeroesOutOfConquest, Tag("heroes_out_of_conquest")],
+    | Annotated[HeroesOutOfConquest, Tag("heroes_out_of_conquest")]
+    | Annotated[EndOfRound, Tag("end_of_round")],
     Discriminator(
         _victory_tag,
         custom_error_type="victory_condition",
@@ -240,6 +257,13 @@ class Quest(Model):
     named_monsters: tuple[NamedMonster, ...] = ()
     prolonged_actions: tuple[ProlongedAction, ...] = ()
     encounters: dict[str, Encounter] = {}
+    # Ruleset 2e (descent-2e excerpt A, Quests): a quest of several encounters is a chain of
+    # quest entries; ``next_encounter`` names the entry whose map is set up when a side meets
+    # its goal here, and ``encounter`` numbers this one (only encounter 1 is chosen to play).
+    # ``monster_groups`` are set up sized by the number of heroes (excerpt A, Monsters).
+    encounter: Positive = 1
+    next_encounter: ContentId | None = None
+    monster_groups: tuple[MonsterGroup, ...] = ()
     goals: Goals
     flavour: Text
 
@@ -270,6 +294,10 @@ class Quest(Model):
             *((f"named_monsters.{i}.area", m.area) for i, m in enumerate(self.named_monsters)),
             *((f"prolonged_actions.{i}.area", a.area) for i, a in enumerate(self.prolonged_actions)),
         ]
+        placed += [(f"monster_groups.{i}.area", g.area) for i, g in enumerate(self.monster_groups)]
+        if self.next_encounter == self.id:
+            problems.append(("next_encounter", "an encounter cannot lead to itself"))
+        groups = [g.monster for g in self.monster_groups]
         for where, area in placed:
             if area is not None and area not in self.areas:
                 problems.append((where, self._unknown("area", area, self.areas)))
@@ -277,9 +305,10 @@ class Quest(Model):
             goal: Goal = getattr(self.goals, side)
             for index, cond in enumerate(goal.win_when):
                 where = f"goals.{side}.win_when.{index}"
-                if isinstance(cond, KillNamed) and cond.kill_named not in named:
+                if isinstance(cond, KillNamed) and cond.kill_named not in named + groups:
                     problems.append((f"{where}.kill_named",
-                                     self._unknown("named monster", cond.kill_named, named)))
+                                     self._unknown("named monster or monster group", cond.kill_named,
+                                                   named + groups)))
                 if isinstance(cond, ReachArea) and cond.reach_area not in self.areas:
                     problems.append((f"{where}.reach_area",
                                      self._unknown("area", cond.reach_area, self.areas)))

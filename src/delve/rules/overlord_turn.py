@@ -39,6 +39,12 @@ TurnStartHook = Callable[[Game, Step], None]
 TURN_START_HOOKS: list[TurnStartHook] = []
 
 
+# Narrow the monsters the overlord may activate next (ruleset 2e: finish one monster group before
+# starting another); each filter gets the turn step and the candidates and returns those it keeps.
+ActivationFilter = Callable[[Game, Step, list[FigureState]], list[FigureState]]
+ACTIVATION_FILTERS: list[ActivationFilter] = []
+
+
 def collect_threat(game: Game) -> None:
     """Rulebook: Step 1: Collect Threat and Draw Cards. One threat per hero in the game."""
     gained = len(game.state.heroes())
@@ -51,7 +57,10 @@ def activatable(game: Game, step: Step) -> list[FigureState]:
     """The overlord's monsters on the board that have not activated this turn (a monster a hero
     controls is not the overlord's to activate)."""
     done = set(step.data.get("activated", []))
-    return [m for m in game.state.monsters() if on_board(m) and m.side == "overlord" and m.id not in done]
+    found = [m for m in game.state.monsters() if on_board(m) and m.side == "overlord" and m.id not in done]
+    for keep in ACTIVATION_FILTERS:
+        found = keep(game, step, found)
+    return found
 
 
 def start_activation(game: Game, monster: FigureState, *, seat: str = OVERLORD) -> Step:

@@ -7,12 +7,18 @@ copied into the game state at setup (``flags["goals"]``) so saves and replays ca
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from delve.board.geometry import Footprint
 from delve.engine.game import Game
 from delve.engine.state import FigureState
 from delve.rules.movement import on_board, on_enter_space
+
+# Called when a side meets a goal, before the game ends: a hook returns True when it takes the
+# win over (ruleset 2e: the quest goes on to its next encounter, ``delve.rules2e.encounters``).
+GoalHook = Callable[[Game, str, dict[str, Any]], bool]
+GOAL_MET_HOOKS: list[GoalHook] = []
 
 
 def _met(game: Game, condition: dict[str, Any]) -> bool:
@@ -27,6 +33,9 @@ def _met(game: Game, condition: dict[str, Any]) -> bool:
         return condition["complete_action"] in flags.get("completed_actions", [])
     if condition.get("heroes_out_of_conquest"):
         return game.state.conquest <= 0
+    if condition.get("end_of_round"):
+        # counted by the overlord's turn end (``delve.rules2e.encounters``)
+        return int(flags.get("rounds_ended", 0)) >= int(condition["end_of_round"])
     return False
 
 
@@ -38,6 +47,8 @@ def check_goals(game: Game) -> None:
     for side in ("heroes", "overlord"):
         for condition in goals.get(side, []):
             if _met(game, condition):
+                if any(hook(game, side, condition) for hook in GOAL_MET_HOOKS):
+                    return
                 game.state.winner = side
                 game.emit("game_over", f"The {side} have completed the quest goal and win.", ref="Conquest Tokens",
                           winner=side, goal=condition)
