@@ -38,6 +38,7 @@ Trigger = Literal[
     "monster_attacked",
     "monster_killed",
     "hero_rests",
+    "hero_trapped",
 ]
 TRIGGERS: tuple[str, ...] = get_args(Trigger)
 
@@ -307,6 +308,21 @@ EFFECT_MODELS: tuple[type[Model], ...] = (
     Transform,
     DarkRelic,
 )
+
+
+class Limits(Model):
+    """When a skill's or hero ability's effects apply, beyond its trigger (``limits:``).
+
+    Why on the card and not on each effect: "your melee attacks..." or "once each turn..." limit
+    the whole card, and one small record lets every effect kind reuse the same checks
+    (``delve.rules.skill_effects``)."""
+
+    attack_type: Literal["melee", "ranged", "magic", "any"] = Field(
+        default="any", description="only attacks of this type (for attack triggers)")
+    once_per_turn: bool = Field(default=False, description="at most once in each turn (any player's)")
+    wounded_half: bool = Field(default=False, description="only while the hero has lost at least half his wounds")
+    choose: Literal["self_or_adjacent", "adjacent", "in_sight"] = Field(
+        default="in_sight", description="which heroes a chosen_hero effect may pick")
 
 
 def effect_names() -> tuple[str, ...]:
