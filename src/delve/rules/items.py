@@ -26,7 +26,7 @@ from delve.engine.decision import Choice, Decision
 from delve.engine.game import EngineError, Game
 from delve.engine.state import FigureState, Step
 from delve.engine.steps import StepHandler, register
-from delve.rules import equipment
+from delve.rules import equipment, orders
 from delve.rules.hero_turn import TURN_PREPARE_STEPS, turn_choice_provider
 from delve.rules.movement import movement_locked
 from delve.rules.wounds import HERO_DEATH_HOOKS
@@ -109,6 +109,7 @@ def speed_cap(game: Game, hero: FigureState) -> int | None:
 def refresh_speed(game: Game, hero: FigureState) -> None:
     """Apply heavy armor's cap to the hero's speed, or lift it. His own speed is remembered in
     ``state.flags["base_speed"]`` the first time his equipment is looked at."""
+    orders.check_aim_equipment(game, hero)  # Rulebook: Aim (changing equipped items removes it)
     if hero.kind != "hero":
         return
     base_speeds: dict[str, int] = game.state.flags.setdefault("base_speed", {})

@@ -83,6 +83,8 @@ def apply_ready_choice(game: Game, step: Step, hero: FigureState, choice: Choice
     elif choice.id.startswith("order:"):
         halves.append("order")
         hero.order = choice.data["order"]
+        if hero.order == "aim":
+            game.state.flags.setdefault("aim_equipped", {})[hero.id] = sorted(hero.equipped)
         game.emit("order_placed", f"{hero.name} places a {hero.order} order.", ref="Hero Orders",
                   hero=hero.id, order=hero.order)
     else:
@@ -96,3 +98,16 @@ def _aim_ends_on_moving(game: Game, figure: FigureState, _fp: Footprint) -> None
         figure.order = None
         game.emit("order_removed", f"{figure.name} moves and loses the aim order.", ref="Aim",
                   hero=figure.id, order="aim")
+
+
+def check_aim_equipment(game: Game, hero: FigureState) -> None:
+    """Rulebook: Aim. Changing his equipped items removes the hero's aim order. Called whenever
+    his equipment may have changed: the items he held when he placed the order are compared."""
+    if hero.order != "aim":
+        return
+    held: dict[str, list[str]] = game.state.flags.setdefault("aim_equipped", {})
+    now = sorted(hero.equipped)
+    if held.setdefault(hero.id, now) != now:
+        hero.order = None
+        game.emit("order_removed", f"{hero.name} changes his equipped items and loses the aim order.",
+                  ref="Aim", hero=hero.id, order="aim")
