@@ -58,6 +58,24 @@ def test_pit_costs_two_to_climb_out_and_reports_its_effects() -> None:
     assert step_effects(board, one((0, 0)), one((1, 0)), fly=True) == []
 
 
+def test_figure_in_a_pit_passes_under_a_crushing_wall_to_other_pit_spaces() -> None:
+    # Rulebook: Crushing Walls and Pits. Only a step from pit spaces to pit spaces passes it.
+    from delve.board.grid import Marker
+
+    board = open_board(4, 2, terrain={(0, 0): "pit", (1, 0): "pit", (2, 0): "pit"})
+    board.add_marker(Marker(id="w", kind="crushing_wall", pos=(1, 0), data={"direction": "south"}))
+    in_pit = reachable(board, one((0, 0)), 2, enemies=[], others=[])
+    assert in_pit[one((2, 0))].cost == 2 and one((1, 0)) in in_pit
+    outside = reachable(board, one((1, 1)), 1, enemies=[], others=[])
+    assert one((1, 0)) not in outside and one((0, 0)) in outside
+    flying = reachable(board, one((1, 1)), 3, enemies=[], others=[], fly=True)
+    assert one((1, 0)) not in flying  # a flyer may pass it but never stops on it
+    # A crushing wall over floor blocks even a figure coming out of a pit.
+    walled = open_board(3, 1, terrain={(0, 0): "pit"})
+    walled.add_marker(Marker(id="w", kind="crushing_wall", pos=(1, 0), data={"direction": "south"}))
+    assert one((1, 0)) not in reachable(walled, one((0, 0)), 3, enemies=[], others=[])
+
+
 def test_friendly_figures_are_passed_but_not_ended_on() -> None:
     board = open_board(3, 1)
     reach = reachable(board, one((0, 0)), 2, enemies=[], others=[(1, 0)])

@@ -31,6 +31,8 @@ class BoardIndex:
         "height",
         "move_block",
         "opaque",
+        "pit",
+        "pit_pass",
         "sight_adj",
         "space",
         "stairs",
@@ -50,6 +52,10 @@ class BoardIndex:
         self.move_block = bytearray(b"\x01" * n)
         self.fog = bytearray(n)
         self.sight_adj = bytearray(n)
+        # Rulebook: Crushing Walls and Pits. ``pit``: pit ground; ``pit_pass``: blocked only by
+        # markers a figure walking from pit space to pit space passes (a crushing wall over a pit).
+        self.pit = bytearray(n)
+        self.pit_pass = bytearray(n)
         self.wall_e = bytearray(b"\x01" * n)
         self.wall_s = bytearray(b"\x01" * n)
         self.wall_set: frozenset[Edge] = frozenset()
@@ -107,6 +113,8 @@ def build_index(board: Board) -> BoardIndex:
             ix.move_block[i] = t.blocks_movement
             ix.fog[i] = t.fog
             ix.sight_adj[i] = t.sight_adjacent_only
+            ix.pit[i] = t.pit
+    hard_block = bytearray(ix.move_block)  # blocks that nothing lets a figure pass
     for m in board.markers:
         kind = marker_kinds[m.kind]
         if not ix.is_space(m.pos):
@@ -116,9 +124,13 @@ def build_index(board: Board) -> BoardIndex:
             ix.opaque[i] = 1
         if kind.blocks_movement:
             ix.move_block[i] = 1
+            if not (kind.passable_in_pit and ix.pit[i]):
+                hard_block[i] = 1
         if m.kind == "staircase":
             colour = str(m.data.get("colour", ""))
             ix.stairs.setdefault(colour, []).append(i)
+    for i in range(w * h):
+        ix.pit_pass[i] = ix.move_block[i] and not hard_block[i]
     # Edges: open between two spaces, then close walls and closed doors.
     for y in range(h):
         for x in range(w):

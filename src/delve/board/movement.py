@@ -220,6 +220,18 @@ class _Step(NamedTuple):
     hazard: int
 
 
+def _pit_to_pit(ix: BoardIndex, old: tuple[int, ...], new: tuple[int, ...]) -> bool:
+    """Rulebook: Crushing Walls and Pits. A figure lying in a pit steps to other pit spaces
+    through what covers the pit (a crushing wall) as if it were not there."""
+    return (all(ix.pit[c] for c in old) and all(ix.pit[c] for c in new)
+            and all(ix.pit_pass[c] or not ix.move_block[c] for c in new))
+
+
+def _ends_ok(ix: BoardIndex, c: int, fly: bool) -> bool:
+    """A move may end here: nothing blocks it, or (walking in a pit) only what covers the pit."""
+    return not ix.move_block[c] or (bool(ix.pit_pass[c]) and not fly)
+
+
 def _static_steps(ix: BoardIndex, s: Shape, fly: bool) -> list[_Step]:
     """Steps from ``s`` that do not depend on where figures are (cached per board view)."""
     table: dict[tuple[Shape, bool], list[_Step]] = ix.cache.setdefault("steps", {})
@@ -235,7 +247,7 @@ def _static_steps(ix: BoardIndex, s: Shape, fly: bool) -> list[_Step]:
             new = _cells(ix, ns)
             if new is None:
                 continue
-            if not fly and any(ix.move_block[c] for c in new):
+            if not fly and any(ix.move_block[c] for c in new) and not _pit_to_pit(ix, old, new):
                 continue
             if not _fits(ix, ns):
                 continue
@@ -405,7 +417,8 @@ def _reach_small(
     root._prev = None  # the start was recorded as its own parent
     root._path = (fps[s],)
     move_block = ix.move_block
-    return {fps[c]: r for c, r in done.items() if c not in taken and not move_block[c]}
+    pit_pass = bytearray(len(move_block)) if fly else ix.pit_pass
+    return {fps[c]: r for c, r in done.items() if c not in taken and (not move_block[c] or pit_pass[c])}
 
 
 def _reach_large(
@@ -437,7 +450,7 @@ def _reach_large(
     out: dict[Footprint, Reach] = {}
     for s, r in done.items():
         cells = _cells(ix, s)
-        if cells is None or any(c in taken or ix.move_block[c] for c in cells):
+        if cells is None or any(c in taken or not _ends_ok(ix, c, fly) for c in cells):
             continue
         out[r.footprint] = r
     return out

@@ -34,6 +34,7 @@ class TerrainDef(BaseModel, frozen=True):
     on_enter: tuple[str, ...] = ()
     fog: bool = False
     sight_adjacent_only: bool = False
+    pit: bool = False
 
     @model_validator(mode="after")
     def _check(self) -> TerrainDef:
@@ -53,6 +54,7 @@ class MarkerKindDef(BaseModel, frozen=True):
     blocks_movement: bool = False
     blocks_los: bool = False
     spawn_blocking: bool = False
+    passable_in_pit: bool = False
 
 
 class _TerrainFile(BaseModel):

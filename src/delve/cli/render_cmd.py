@@ -3,6 +3,10 @@
 QUEST is a .map file, a quest YAML file whose ``map:`` names the map file (relative to the
 YAML), or the id of a starter-pack quest (``first-steps``).
 
+`delve render --game SAVE.json [--seat h1]` draws a saved game (a ``delve play --save`` file) as
+one seat sees it: figures, familiars (Rulebook: Familiars & Companions) and markers, with the
+seat's hidden information left out (unrevealed areas, a dark glyph's face-down side).
+
 `delve render [QUEST] --template breath --facing east [--at X,Y]` draws an attack template
 (Rulebook: Bolt; Breath) laid against a one-space attacker, on the quest map or on an empty
 room, so a person can compare our template shapes with the printed ones.
@@ -11,6 +15,7 @@ room, so a person can compare our template shapes with the printed ones.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import typer
 import yaml
@@ -18,6 +23,7 @@ from rich.console import Console
 
 from delve.board.builders import open_board
 from delve.board.geometry import Footprint
+from delve.board.grid import Board
 from delve.board.mapfile import MapError, QuestMap, load_map
 from delve.board.render import FigureMark, render_board, render_legend
 from delve.board.templates import FACINGS, Placement, covered, load_templates
@@ -59,6 +65,64 @@ def placement_marks(quest: QuestMap) -> list[FigureMark]:
             name = f"{p.monster} (master)" if p.master else p.monster
             marks.append(FigureMark(label=label, footprint=p.footprint, side="monster", name=name))
     return marks
+
+
+def seat_board(board: Board, seat: str) -> Board:
+    """A copy of the board with markers as ``seat`` sees them (engine.views decides what is public)."""
+    from delve.engine.decision import OVERLORD
+    from delve.engine.views import public_marker
+
+    shown = board.model_copy(deep=True)
+    for marker in shown.markers:
+        marker.kind, marker.data = public_marker(marker.kind, marker.data, seat != OVERLORD)
+    shown.invalidate()
+    return shown
+
+
+def view_marks(seen: dict[str, Any]) -> list[FigureMark]:
+    """Familiars, then figures on the board, from a seat's view (``engine.views.view``). A figure
+    drawn later covers an earlier mark in the same space, so a familiar sharing a figure's space
+    shows only in the legend, with its space."""
+    figures = {str(f["id"]): f for f in seen["figures"]}
+    marks = []
+    for fam in seen.get("familiars", []):
+        owner = figures.get(str(fam["owner"]), {}).get("name", fam["owner"])
+        if fam.get("x") is None:  # a companion riding with its carrier: under the carrier's mark
+            carrier = figures.get(str(fam.get("carrier")))
+            if carrier is not None and not carrier.get("in_town"):
+                marks.append(FigureMark(label="f", footprint=Footprint.model_validate(carrier["footprint"]),
+                                        side="other", name=f"familiar {fam['kind']} of {owner}, carried by "
+                                        f"{carrier.get('name', carrier['id'])}"))
+            continue
+        where = f"({fam['x']},{fam['y']})"
+        marks.append(FigureMark(label="f", footprint=Footprint.single((int(fam["x"]), int(fam["y"]))), side="other",
+                                name=f"familiar {fam['kind']} of {owner} at {where}"))
+    for fig in figures.values():
+        if fig.get("in_town") or not fig.get("alive", True):
+            continue
+        hero = fig.get("kind") == "hero"
+        name = str(fig.get("name", fig["id"]))
+        label = name[0].upper() if hero else name[0].lower()
+        fp = Footprint.model_validate(fig["footprint"])
+        marks.append(FigureMark(label=label, footprint=fp, side="hero" if hero else "monster",
+                                name=f"{name} ({fig.get('wounds')}/{fig.get('max_wounds')} wounds)"))
+    return marks
+
+
+def game_view_drawing(text: str, seat: str) -> tuple[str, object, object]:
+    """The title, drawing and legend of a saved game as ``seat`` sees it."""
+    from delve.api import game_view, load_game
+    from delve.engine.decision import OVERLORD
+
+    game = load_game(text)
+    if seat not in game.state.seats:
+        raise typer.BadParameter(f"unknown seat {seat!r}; seats: {', '.join(game.state.seats)}")
+    seen = game_view(game, seat)
+    board = seat_board(game.board, seat)
+    marks = view_marks(seen)
+    drawing = render_board(board, marks, show_unrevealed=seat == OVERLORD)
+    title = f"{game.state.quest or 'game'}, round {game.state.round}, as seen by {seat}"
+    return title, drawing, render_legend(board, marks)
 
 
 EMPTY_ROOM = (11, 9)  # the board drawn for a template when no quest is given
@@ -118,9 +182,22 @@ def register(app: typer.Typer) -> None:
         ),
         facing: str = typer.Option("east", "--facing", help="Which side of the attacker: north, east, south, west."),
         at: str | None = typer.Option(None, "--at", help="The attacker's space X,Y (default: the board's middle)."),
+        saved: Path | None = typer.Option(None, "--game", help="Draw a saved game (delve play --save FILE)."),
+        seat: str = typer.Option("overlord", "--seat", help="With --game: the seat whose view is drawn."),
     ) -> None:
-        """Draw a quest map with its markers, doors and starting figures, or an attack template."""
+        """Draw a quest map with its markers, doors and starting figures, a saved game, or an attack template."""
         console = Console()
+        if saved is not None:
+            try:
+                title, drawing, legend = game_view_drawing(saved.read_text(encoding="utf-8"), seat)
+            except (OSError, ValueError) as exc:
+                typer.echo(f"error: {exc}", err=True)
+                raise typer.Exit(1) from None
+            console.print(f"[bold]{title}[/bold]")
+            console.print(drawing)
+            if not no_legend:
+                console.print(legend)
+            return
         if template is not None:
             try:
                 title, drawing, legend = template_view(template, facing, at, quest)

@@ -21,6 +21,7 @@ from delve.engine.game import Game
 
 # Marker data a hero may see; anything else (a chest's number or contents) stays hidden.
 PUBLIC_MARKER_DATA = frozenset({"colour", "active", "rune", "direction", "dark", "name"})
+GLYPH_KINDS = ("glyph", "dark_glyph")
 
 
 def _marker_data(kind: str, data: dict[str, Any], hero_seat: bool) -> dict[str, Any]:
@@ -29,9 +30,14 @@ def _marker_data(kind: str, data: dict[str, Any], hero_seat: bool) -> dict[str, 
     if not hero_seat:
         return dict(data)
     public = {k: v for k, v in data.items() if k in PUBLIC_MARKER_DATA}
-    if kind == "glyph" and not data.get("active"):
+    if kind in GLYPH_KINDS and not data.get("active"):
         public.pop("dark", None)
     return public
+
+
+def _marker_kind(kind: str, data: dict[str, Any], hero_seat: bool) -> str:
+    """A dark glyph lies red side up like any glyph: hero seats see a plain glyph until it is active."""
+    return "glyph" if hero_seat and kind in GLYPH_KINDS and not data.get("active") else kind
 
 
 def _visible_space(board: Board, p: Pos, hero_seat: bool) -> bool:
@@ -58,7 +64,8 @@ def board_view(board: Board, hero_seat: bool) -> dict[str, Any]:
             if any(p in seen for p in d.spaces())
         ],
         "markers": [
-            {"id": m.id, "kind": m.kind, "pos": list(m.pos), "data": _marker_data(m.kind, m.data, hero_seat)}
+            {"id": m.id, "kind": _marker_kind(m.kind, m.data, hero_seat), "pos": list(m.pos),
+             "data": _marker_data(m.kind, m.data, hero_seat)}
             for m in board.markers
             if m.pos in seen
         ],
@@ -68,6 +75,27 @@ def board_view(board: Board, hero_seat: bool) -> dict[str, Any]:
             if a.revealed or not hero_seat
         ],
     }
+
+
+def public_marker(kind: str, data: dict[str, Any], hero_seat: bool) -> tuple[str, dict[str, Any]]:
+    """A marker's kind and data as a seat may see them (for drawings built from a board)."""
+    return _marker_kind(kind, data, hero_seat), _marker_data(kind, data, hero_seat)
+
+
+FAMILIAR_FIELDS = ("id", "kind", "owner", "x", "y", "carrier", "item")
+
+
+def familiars_view(state: Any, seen: set[tuple[int, int]], shown_figures: set[str]) -> list[dict[str, Any]]:
+    """Familiar markers a seat can see (Rulebook: Familiars & Companions: they stand on the board
+    like any marker): those on a space the seat sees, and companions carried by a figure it sees.
+    The records live in ``flags["familiars"]`` (rules.familiars)."""
+    out = []
+    for rec in state.flags.get("familiars", []):
+        x, y = rec.get("x"), rec.get("y")
+        visible = rec.get("carrier") in shown_figures if x is None else (x, y) in seen
+        if visible:
+            out.append({k: rec.get(k) for k in FAMILIAR_FIELDS})
+    return out
 
 
 def turn_tokens(game: Game) -> dict[str, str]:
@@ -119,6 +147,7 @@ def view(game: Game, seat: str) -> dict[str, Any]:
         "seats": {sid: s.model_dump(mode="json") for sid, s in state.seats.items()},
         "board": board,
         "figures": figures,
+        "familiars": familiars_view(state, seen, {f["id"] for f in figures}),
         "overlord": overlord,
         "rune_keys": list(state.flags.get("rune_keys", [])),
         "turn_tokens": turn_tokens(game),

@@ -14,6 +14,13 @@ their kind (``summoning``, ``sundered`` or ``power``), drawn either as ``glyph``
 or from town; summoning and power act when activated and each time a hero travels through them
 (a ``dark_glyph`` step then offers the overlord what he may do).
 
+Buying and laying dark glyphs (Rulebook: Dark Glyphs): at setup the overlord may spend two
+treachery of the glyph's colour on each (``TREACHERY_PURCHASES``); the bought ones wait in
+``flags["dark_glyph_pool"]`` (his alone: flags are not in any view). Whenever an inactive glyph
+is laid on the board (its area revealed) he picks which glyph it is, a plain one or one of his
+dark ones; a glyph active at the quest's start is never dark. Heroes see an inactive glyph as a
+plain glyph until it is turned over.
+
 Rulings (docs/rulings.md, "Combat"): the summoned monsters are placed like a spawn card's
 (out of the heroes' sight, only while figures are left), picked one at a time from those of the
 list the pack has; the overlord may stop early. With the power glyph he may decline to draw;
@@ -30,7 +37,8 @@ from delve.engine.state import FigureState, Step
 from delve.engine.steps import StepHandler, register
 from delve.rules.hero_turn import turn_choice_provider
 from delve.rules.movement import NO_END_RULES, movement_locked, occupied_spaces, on_enter_space
-from delve.rules.revealing import reveal_in_sight_of
+from delve.rules.revealing import REVEAL_MARKER_HOOKS, reveal_in_sight_of
+from delve.rules.setup import TREACHERY_PURCHASES
 from delve.rules.wounds import change_conquest
 
 GLYPH_CONQUEST = 3  # Rulebook: Glyphs of Transport; Conquest Tokens
@@ -41,6 +49,14 @@ SUMMONABLE = ("beastman", "skeleton", "bane-spider", "razorwing", "hellhound", "
 POWER_DRAWS = 2  # Rulebook: Dark Glyph of Power
 GLYPH_KINDS = ("glyph", "dark_glyph")
 TRAVEL_COST = 1  # Rulebook: Movement Actions
+# Rulebook: Dark Glyphs (two treachery of the appropriate colour each). Ruling: summoning is paid
+# like a spawn card (red), power like an event (green), sundered like a trap (purple); the box
+# holds one marker of each kind.
+DARK_GLYPH_COST = 2
+DARK_GLYPH_COLOUR = {"power": "green", "summoning": "red", "sundered": "purple"}
+DARK_GLYPH_COPIES = 1
+POOL = "dark_glyph_pool"
+PLACE_GLYPH = "place_glyph"
 
 
 def glyphs(game: Game, *, active: bool | None = None) -> list[Marker]:
@@ -217,3 +233,102 @@ class DarkGlyph(StepHandler):
             game.pop(step)
         else:
             raise EngineError(f"unknown dark glyph choice {choice.id!r}")
+
+
+# -- buying dark glyphs at setup and laying glyphs --------------------------------------------
+def dark_glyph_pool(game: Game) -> list[str]:
+    """The dark glyphs the overlord bought and has not laid yet (his secret)."""
+    pool: list[str] = game.state.flags.setdefault(POOL, [])
+    return pool
+
+
+def _dark_glyph_offers(game: Game, budget: dict[str, int]) -> list[Choice]:
+    """Rulebook: Dark Glyphs. Each kind the budget pays for and the box still holds."""
+    bought = game.state.flags.get("dark_glyphs_bought", [])
+    return [Choice(id=f"dark_glyph:{kind}", label=f"Buy a dark glyph of {kind} ({DARK_GLYPH_COST} {colour})",
+                   data={"dark": kind})
+            for kind, colour in sorted(DARK_GLYPH_COLOUR.items())
+            if budget.get(colour, 0) >= DARK_GLYPH_COST and bought.count(kind) < DARK_GLYPH_COPIES]
+
+
+def _buy_dark_glyph(game: Game, step: Step, choice: Choice) -> bool:
+    if not choice.id.startswith("dark_glyph:"):
+        return False
+    kind = choice.data["dark"]
+    colour = DARK_GLYPH_COLOUR[kind]
+    if step.data["budget"].get(colour, 0) < DARK_GLYPH_COST:
+        raise EngineError("not enough treachery for that dark glyph")
+    step.data["budget"][colour] -= DARK_GLYPH_COST
+    game.state.flags.setdefault("dark_glyphs_bought", []).append(kind)
+    dark_glyph_pool(game).append(kind)
+    game.emit("treachery_spent", "The overlord spends treachery.", ref="Dark Glyphs", colour=colour,
+              cost=DARK_GLYPH_COST)
+    game.emit("dark_glyph_bought", f"You mix a dark glyph of {kind} into your glyphs.", ref="Dark Glyphs",
+              visible_to=[OVERLORD], dark=kind)
+    return True
+
+
+TREACHERY_PURCHASES.append((_dark_glyph_offers, _buy_dark_glyph))
+
+
+def _may_hold_dark_glyphs(game: Game) -> bool:
+    """Whether the overlord is asked which glyph he lays: he holds dark glyphs, or he spent the
+    quest's treachery at setup and it could have bought one (so the question tells the heroes
+    nothing)."""
+    if dark_glyph_pool(game):
+        return True
+    from delve.rules.equipment import content
+    from delve.rules.setup import setup_options
+
+    if not setup_options(game).choices:
+        return False  # a game set up without choices spends no treachery
+
+    try:
+        quest = content(game).quests.get(game.state.quest)
+    except Exception:  # a scenario without a pack's quests
+        return False
+    if quest is None:
+        return False
+    budget = quest.treachery.model_dump()
+    return any(budget.get(colour, 0) >= DARK_GLYPH_COST for colour in DARK_GLYPH_COLOUR.values())
+
+
+def _glyphs_laid(game: Game, _area: str, markers: list[Marker]) -> None:
+    """Rulebook: Dark Glyphs. The overlord picks each inactive glyph he lays from his pool."""
+    laid = [m.id for m in markers if m.kind == "glyph" and not m.data.get("active") and "dark" not in m.data]
+    if laid and _may_hold_dark_glyphs(game):
+        game.push(PLACE_GLYPH, glyphs=laid)
+
+
+REVEAL_MARKER_HOOKS.append(_glyphs_laid)
+
+
+@register
+class PlaceGlyph(StepHandler):
+    """Rulebook: Dark Glyphs. Which glyph the overlord lays on each space (he looks at their
+    hidden sides to pick exactly the one he wants)."""
+
+    kind = PLACE_GLYPH
+
+    def decide(self, game: Game, step: Step) -> Decision | None:
+        if not step.data["glyphs"]:
+            return None
+        glyph = game.board.marker(step.data["glyphs"][0])
+        choices = [Choice(id=f"lay:{kind}", label=f"Lay the dark glyph of {kind} here", data={"dark": kind})
+                   for kind in sorted(set(dark_glyph_pool(game)))]
+        choices.append(Choice(id="lay:plain", label="Lay a glyph of transport here", data={"dark": ""}))
+        return Decision(seat=OVERLORD, kind="place_glyph",
+                        prompt=f"Which glyph do you lay at ({glyph.pos[0]},{glyph.pos[1]})?", choices=choices)
+
+    def run(self, game: Game, step: Step) -> None:
+        game.pop(step)
+
+    def choose(self, game: Game, step: Step, choice: Choice) -> None:
+        glyph = game.board.marker(step.data["glyphs"].pop(0))
+        kind = choice.data["dark"]
+        if kind:
+            dark_glyph_pool(game).remove(kind)
+            glyph.data["dark"] = kind
+        game.emit("glyph_laid", f"You lay {'a dark glyph of ' + kind if kind else 'a plain glyph'} at "
+                  f"({glyph.pos[0]},{glyph.pos[1]}).", ref="Dark Glyphs", visible_to=[OVERLORD], glyph=glyph.id,
+                  dark=kind)

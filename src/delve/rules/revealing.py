@@ -18,14 +18,19 @@ from collections.abc import Callable
 from typing import Any
 
 from delve.board.geometry import Footprint
+from delve.board.grid import Marker
 from delve.board.los import has_line_of_sight, sight_groups
 from delve.engine.decision import OVERLORD, Choice, Decision
 from delve.engine.game import Game
 from delve.engine.state import FigureState, Step
 from delve.engine.steps import StepHandler, register
+from delve.engine.views import public_marker
 from delve.rules.movement import figure_spaces, on_board, on_enter_space
 
 REVEAL_CHOICE = "reveal_placement"
+# Called at stage 3 with the area's markers, for rules acting as a marker is placed (the overlord
+# picks which glyph he lays down: rules.glyphs, Dark Glyphs).
+REVEAL_MARKER_HOOKS: list[Callable[[Game, str, list[Marker]], None]] = []
 # Called with the hero and the areas his line of sight just revealed (a hook may push steps).
 REVEAL_HOOKS: list[Callable[[Game, FigureState, list[str]], None]] = []
 
@@ -112,8 +117,12 @@ def reveal_area(game: Game, area_id: str) -> None:
                   area=area_id, doors=doors)
     markers = [m for m in game.board.markers if m.pos in cells]
     if markers:
-        game.emit("markers_placed", "Markers appear: " + ", ".join(m.kind for m in markers) + ".",
+        # Named as every seat sees them (a dark glyph lies face down like any glyph).
+        shown = [public_marker(m.kind, m.data, hero_seat=True)[0] for m in markers]
+        game.emit("markers_placed", "Markers appear: " + ", ".join(shown) + ".",
                   ref="Revealing New Areas", area=area_id, markers=[m.id for m in markers])
+        for hook in REVEAL_MARKER_HOOKS:
+            hook(game, area_id, markers)
     reserve = game.state.flags.get("reserve", {})
     pending = reserve.pop(area_id, [])
     short: list[dict[str, Any]] = []

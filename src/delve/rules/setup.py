@@ -10,6 +10,7 @@ so the setup is stored in the state and a replay needs nothing else.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from importlib.resources import files
 from typing import Any, Literal
@@ -418,6 +419,10 @@ class PlaceHeroes(StepHandler):
 
 # -- Treachery: customising the overlord deck ---------------------------------------------------
 TREACHERY = "treachery"
+# Other things treachery buys at setup (e.g. dark glyphs, rules.glyphs): each entry gives the
+# choices the budget left allows, and applies a choice of its own (True when it was one).
+TREACHERY_PURCHASES: list[tuple[Callable[[Game, dict[str, int]], list[Choice]],
+                                Callable[[Game, Step, Choice], bool]]] = []
 
 
 @register
@@ -451,6 +456,8 @@ class TreacheryStep(StepHandler):
             if budget.get(c.treachery.colour, 0) >= c.treachery.cost:
                 choices.append(Choice(id=f"add:{c.id}", label=f"Add {c.name} ({c.treachery.cost} {c.treachery.colour})",
                                       data={"card": c.id}))
+        for offer, _ in TREACHERY_PURCHASES:
+            choices += offer(game, budget)
         choices.append(Choice(id="done", label="Keep the rest of the treachery"))
         left = ", ".join(f"{n} {colour}" for colour, n in budget.items() if n) or "none"
         return Decision(seat=OVERLORD, kind="treachery", prompt=f"Spend treachery (left: {left})", choices=choices)
@@ -468,6 +475,8 @@ class TreacheryStep(StepHandler):
             game.state.flags["unspent_treachery"] = left
             game.emit("treachery_done", f"The overlord keeps {left} treachery unspent.", ref="Unspent Treachery",
                       unspent=left)
+            return
+        if any(buy(game, step, choice) for _, buy in TREACHERY_PURCHASES):
             return
         card_id = choice.data["card"]
         if choice.id.startswith("add:"):
