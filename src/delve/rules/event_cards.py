@@ -27,6 +27,8 @@ from delve.rules.hero_turn import TURN_START_HOOKS
 from delve.rules.overlord_cards import (
     EFFECTS,
     card,
+    card_cost,
+    card_rules,
     card_window_opens,
     discard_choices,
     discard_for_threat,
@@ -53,10 +55,13 @@ class EventWindow(StepHandler):
     def decide(self, game: Game, step: Step) -> Decision | None:
         overlord = game.state.overlord
         choices = []
+        played_names = step.data.get("played_names", [])  # ruleset 2e: several events, one per name
         for card_id in sorted(set(overlord.hand)):
             event = card(game, card_id)
-            if event.type == "event" and event.trigger == step.data["trigger"] and event.threat_cost <= overlord.threat:
-                choices.append(Choice(id=f"event:{card_id}", label=f"Play {event.name} ({event.threat_cost} threat)",
+            cost = card_cost(game, event)
+            if event.type == "event" and event.trigger == step.data["trigger"] and cost <= overlord.threat \
+                    and event.name not in played_names:
+                choices.append(Choice(id=f"event:{card_id}", label=f"Play {event.name} ({cost} threat)",
                                       data={"card": card_id}))
         choices += discard_choices(game)
         choices.append(Choice(id="pass", label="Let it pass"))
@@ -68,16 +73,19 @@ class EventWindow(StepHandler):
         if kind == "discard":
             discard_for_threat(game, choice.data["card"])
             return
-        game.pop(step)  # one event per triggering condition: the window closes either way
+        if kind != "event" or card_rules(game).one_event_per_trigger:
+            game.pop(step)  # one event per triggering condition: the window closes either way
         if kind != "event":
             return
         overlord = game.state.overlord
         event = card(game, choice.data["card"])
-        overlord.threat -= event.threat_cost
+        cost = card_cost(game, event)
+        overlord.threat -= cost
         overlord.hand.remove(event.id)
         overlord.discard.append(event.id)
-        game.emit("card_played", f"The overlord plays {event.name} ({event.threat_cost} threat).",
-                  ref="Event Cards", card=event.id, type="event", cost=event.threat_cost)
+        step.data["played_names"] = [*step.data.get("played_names", []), event.name]
+        game.emit("card_played", f"The overlord plays {event.name} ({cost} threat).",
+                  ref="Event Cards", card=event.id, type="event", cost=cost)
         run_effects(game, event, dict(step.data["context"]))
 
 

@@ -55,6 +55,12 @@ DoorHook = Callable[[Game, FigureState, str], None]
 DOOR_OPENED_HOOKS: list[DoorHook] = []
 
 
+# Rules that replace a hero's whole turn (a knocked-out 2nd-edition hero may only stand up): each
+# returns the step kind to push in place of the usual turn, or None. The replacing step gets
+# ``{hero}``; the turn then ends as usual (its end hooks run) once that step is done.
+TurnReplacement = Callable[[Game, FigureState], str | None]
+TURN_REPLACEMENTS: list[TurnReplacement] = []
+
 # Rules that narrow a hero's choices while he acts (e.g. a transformed hero may only move); each
 # returns the choices it keeps.
 ChoiceFilter = Callable[[Game, Step, FigureState, list[Choice]], list[Choice]]
@@ -87,6 +93,12 @@ class HeroTurn(StepHandler):
         if phase == "start":
             game.emit("hero_turn_started", f"{hero.name}'s turn begins.", ref="Hero Player's Turn",
                       hero=hero.id)
+            for replacement in TURN_REPLACEMENTS:
+                kind = replacement(game, hero)
+                if kind is not None:
+                    step.data["phase"] = "done"
+                    game.push(kind, hero=hero.id)
+                    return
             # Rulebook: Step 1: Refresh Cards. Exhausted items are ready again.
             hero.exhausted = []
             orders.start_of_turn(game, hero)

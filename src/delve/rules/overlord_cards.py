@@ -12,17 +12,46 @@ functions registered here by effect name.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from delve.content.schema import OverlordCard
 from delve.engine.decision import OVERLORD, Choice, Decision
 from delve.engine.game import EngineError, Game
+from delve.engine.state import FigureState
 from delve.rules.equipment import content
 from delve.rules.wounds import change_conquest
 
 HAND_LIMIT = 8  # Rulebook: Discarding Overlord Cards
 DRAWS_PER_TURN = 2  # Rulebook: Step 1: Collect Threat and Draw Cards
 RESHUFFLE_CONQUEST_LOSS = 3  # Rulebook: Step 1 (the last card of the deck is drawn)
+
+
+@dataclass(frozen=True)
+class CardRules:
+    """How a ruleset uses the overlord deck. The defaults are the 1st edition's; another ruleset
+    registers its own in ``CARD_RULES`` (``delve.rules2e.overlord_deck``)."""
+
+    draws_per_turn: int = DRAWS_PER_TURN
+    hand_limit: int | None = HAND_LIMIT
+    costs_threat: bool = True  # cards cost their threat cost
+    discard_for_threat: bool = True
+    reshuffle_conquest_loss: int = RESHUFFLE_CONQUEST_LOSS
+    one_event_per_trigger: bool = True  # else several, but never two of one name per trigger and target
+
+
+FIRST_EDITION = CardRules()
+CARD_RULES: dict[str, CardRules] = {}
+
+
+def card_rules(game: Game) -> CardRules:
+    """The card rules of this game's ruleset."""
+    return CARD_RULES.get(game.state.ruleset, FIRST_EDITION)
+
+
+def card_cost(game: Game, played: OverlordCard) -> int:
+    """The threat a card costs to play in this game."""
+    return played.threat_cost if card_rules(game).costs_threat else 0
 
 
 def card(game: Game, card_id: str) -> OverlordCard:
@@ -45,8 +74,9 @@ def draw_overlord_card(game: Game) -> str | None:
         overlord.deck, overlord.discard = sorted(overlord.discard), []
         game.emit("deck_reshuffled", "The overlord deck ran out and is made anew from the discard pile.",
                   ref="Step 1: Collect Threat and Draw Cards")
-        change_conquest(game, -RESHUFFLE_CONQUEST_LOSS, "the overlord deck ran out",
-                        ref="Step 1: Collect Threat and Draw Cards")
+        loss = card_rules(game).reshuffle_conquest_loss
+        if loss:
+            change_conquest(game, -loss, "the overlord deck ran out", ref="Step 1: Collect Threat and Draw Cards")
     return drawn
 
 
@@ -65,6 +95,8 @@ def discard_for_threat(game: Game, card_id: str) -> None:
 
 def discard_choices(game: Game) -> list[Choice]:
     """One choice per different card in hand: discard it for its threat value."""
+    if not card_rules(game).discard_for_threat:
+        return []
     return [
         Choice(id=f"discard:{card_id}", label=f"Discard {card(game, card_id).name} for "
                f"{card(game, card_id).threat_value} threat", data={"card": card_id})
@@ -84,12 +116,13 @@ def pay_and_play(game: Game, card_id: str) -> OverlordCard:
     """Rulebook: Playing Overlord Cards. Pay the threat cost and take the card from the hand."""
     played = card(game, card_id)
     overlord = game.state.overlord
-    if card_id not in overlord.hand or overlord.threat < played.threat_cost:
+    cost = card_cost(game, played)
+    if card_id not in overlord.hand or overlord.threat < cost:
         raise EngineError(f"the overlord cannot play {card_id} now")
-    overlord.threat -= played.threat_cost
+    overlord.threat -= cost
     overlord.hand.remove(card_id)
-    game.emit("card_played", f"The overlord plays {played.name} ({played.type}, {played.threat_cost} threat).",
-              ref="Playing Overlord Cards", card=card_id, type=played.type, cost=played.threat_cost)
+    game.emit("card_played", f"The overlord plays {played.name} ({played.type}, {cost} threat).",
+              ref="Playing Overlord Cards", card=card_id, type=played.type, cost=cost)
     return played
 
 
@@ -108,6 +141,48 @@ def effect(name: str) -> Callable[[EffectFn], EffectFn]:
     return wrap
 
 
+# A ``<target>_group`` effect (``triggering_monster_group``) affects each monster of that figure's
+# group, one at a time (descent-2e excerpt A, Monsters): the first rule that answers names the
+# members (``delve.rules2e.monster_groups``); without one (1st edition) the figure is alone.
+GroupRule = Callable[[Game, FigureState], list[FigureState] | None]
+GROUP_RULES: list[GroupRule] = []
+GROUP_SUFFIX = "_group"
+
+
+# Figures that an overlord card targeting a hero may also target (descent-2e excerpt A,
+# Familiars Treated as Figures): each rule lists such figures of the heroes' side.
+HeroLikeRule = Callable[[Game], list[FigureState]]
+HERO_LIKE_RULES: list[HeroLikeRule] = []
+
+
+def heroes_to_target(game: Game) -> list[FigureState]:
+    """What an ``each_hero`` card effect affects: the heroes not in town (Rulebook: The Town),
+    then the figures counted as heroes for overlord cards."""
+    found = [h for h in game.state.heroes() if not h.in_town]
+    for rule in HERO_LIKE_RULES:
+        found += [f for f in rule(game) if f not in found]
+    return found
+
+
+def counts_as_hero(game: Game, figure: FigureState) -> bool:
+    """A figure other than a hero that overlord cards target as a hero (it springs hero traps)."""
+    return any(figure in rule(game) for rule in HERO_LIKE_RULES)
+
+
+def each_member(game: Game, item: Any, context: dict[str, Any]) -> list[tuple[Any, dict[str, Any]]]:
+    """The effect once per figure it affects: a group target becomes one run per member."""
+    target = getattr(item, "target", None)
+    if not isinstance(target, str) or not target.endswith(GROUP_SUFFIX):
+        return [(item, context)]
+    single = target.removesuffix(GROUP_SUFFIX)
+    figure = game.state.figures.get(context.get(single, ""))
+    if figure is None:
+        return []
+    members = next((found for rule in GROUP_RULES if (found := rule(game, figure)) is not None), [figure])
+    one = item.model_copy(update={"target": single})
+    return [(one, {**context, single: member.id}) for member in members]
+
+
 def run_effects(game: Game, played: OverlordCard, context: dict[str, Any]) -> None:
     """Carry out every effect of a card; an effect with no function yet is reported as an event."""
     for item in played.effects:
@@ -117,7 +192,8 @@ def run_effects(game: Game, played: OverlordCard, context: dict[str, Any]) -> No
             game.emit("effect_not_implemented", f"{played.name}: the effect {name} is not implemented yet.",
                       ref="Overlord Cards", card=played.id, effect=name)
             continue
-        fn(game, item, context)
+        for one, one_context in each_member(game, item, context):
+            fn(game, one, one_context)
 
 
 @effect("gain_threat")
@@ -152,16 +228,20 @@ def uses_cards(game: Game) -> bool:
 def window_decision(game: Game, step: Any) -> Decision:
     """Step 1's discard window, then the window before activations (spawn, power, events)."""
     overlord = game.state.overlord
+    rules = card_rules(game)
     choices = discard_choices(game)
     if step.data["phase"] == "discard":
-        if len(overlord.hand) <= HAND_LIMIT:
+        if rules.hand_limit is None or len(overlord.hand) <= rules.hand_limit:
             choices.append(Choice(id="done", label="Keep the rest of the hand"))
-        prompt = f"Discard cards for threat ({len(overlord.hand)} in hand, at most {HAND_LIMIT} may be kept)"
+        prompt = f"Discard cards for threat ({len(overlord.hand)} in hand, at most {rules.hand_limit} may be kept)"
         return Decision(seat=OVERLORD, kind="overlord_discard", prompt=prompt, choices=choices)
+    played_names = step.data.get("played_names", [])
     for card_id in sorted(set(overlord.hand)):
         played = card(game, card_id)
-        if played.threat_cost > overlord.threat:
+        if card_cost(game, played) > overlord.threat:
             continue
+        if not rules.one_event_per_trigger and played.type == "event" and played.name in played_names:
+            continue  # ruleset 2e: not two cards of one name for the same trigger
         if played.type == "spawn" and not step.data.get("spawned"):
             choices.append(Choice(id=f"spawn:{card_id}", label=f"Spawn: {played.name} ({played.threat_cost} threat)",
                                   data={"card": card_id}))
@@ -199,6 +279,7 @@ def window_choice(game: Game, step: Any, choice: Choice) -> None:
     elif kind == "event":
         played = pay_and_play(game, choice.data["card"])
         game.state.overlord.discard.append(played.id)
+        step.data["played_names"] = [*step.data.get("played_names", []), played.name]
         run_effects(game, played, {})
     else:
         raise EngineError(f"unknown overlord card choice {choice.id!r}")

@@ -93,12 +93,14 @@ class OverlordTurn(StepHandler):
             return
         if phase == "collect":
             collect_threat(game)
+            rules = overlord_cards.card_rules(game)
             if overlord_cards.uses_cards(game):
-                for _ in range(overlord_cards.DRAWS_PER_TURN):
+                for _ in range(rules.draws_per_turn):
                     if game.state.winner is None:
                         overlord_cards.draw_overlord_card(game)
                 overlord_cards.start_of_turn_powers(game)
-            step.data.update(phase="discard" if overlord_cards.uses_cards(game) else "activate", activated=[],
+            first = "discard" if rules.hand_limit is not None or rules.discard_for_threat else "cards"
+            step.data.update(phase=first if overlord_cards.uses_cards(game) else "activate", activated=[],
                              spawned=False, powered=False)
             return
         game.emit("overlord_turn_ended", "The overlord's turn ends.", ref="Overlord Player's Turn")

@@ -21,7 +21,15 @@ from delve.engine.game import Game
 from delve.engine.state import FigureState, Step
 from delve.engine.steps import StepHandler, register
 from delve.rules.movement import on_enter_space
-from delve.rules.overlord_cards import card, card_window_opens, discard_choices, discard_for_threat, effect, run_effects
+from delve.rules.overlord_cards import (
+    card,
+    card_cost,
+    card_window_opens,
+    discard_choices,
+    discard_for_threat,
+    effect,
+    run_effects,
+)
 from delve.rules.wounds import suffer_wounds
 
 TRAP_WINDOW = "trap_window"
@@ -45,7 +53,7 @@ class TrapWindow(StepHandler):
         for card_id in sorted(set(overlord.hand)):
             trap = card(game, card_id)
             if trap.type == "trap" and trap.trigger == step.data["trigger"]:
-                cost = trap_cost(game, trap.threat_cost)
+                cost = trap_cost(game, card_cost(game, trap))
                 if cost <= overlord.threat:
                     choices.append(Choice(id=f"trap:{card_id}", label=f"Spring {trap.name} ({cost} threat)",
                                           data={"card": card_id, "cost": cost}))
@@ -74,7 +82,9 @@ class TrapWindow(StepHandler):
 
 @on_enter_space
 def _hero_moves_into_space(game: Game, figure: FigureState, fp: Footprint) -> None:
-    if figure.kind == "hero":
+    from delve.rules.overlord_cards import counts_as_hero
+
+    if figure.kind == "hero" or counts_as_hero(game, figure):
         open_trap_window(game, "hero_moves_into_space", triggering_hero=figure.id, x=fp.x, y=fp.y)
 
 

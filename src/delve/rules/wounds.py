@@ -37,6 +37,17 @@ KILL_HOOKS: list[KillHook] = []
 OverflowHook = Callable[[Game, FigureState, int], int]
 FATIGUE_OVERFLOW_HOOKS: list[OverflowHook] = []
 
+# What defeat means may differ by ruleset: each rule gets a figure whose wounds reached zero (and
+# no ability saved it) and its killer, and returns True when it has dealt with the figure in place
+# of the 1st edition's monster death and hero death (e.g. a 2nd-edition hero is knocked out).
+DefeatRule = Callable[[Game, FigureState, FigureState | None], bool]
+DEFEAT_RULES: list[DefeatRule] = []
+
+# Called with a figure and the wounds it just recovered (at least one); a hook may stand a
+# knocked-out 2nd-edition hero back up.
+HealHook = Callable[[Game, FigureState, int], None]
+HEAL_HOOKS: list[HealHook] = []
+
 # Wounds from an enemy's zone effect (Aura): each hook gets the figure hurt, the zone's holder,
 # the wounds and the effect's name, and returns the wounds left after any prevention (Evade).
 ZoneHook = Callable[[Game, FigureState, FigureState, int, str], int]
@@ -107,6 +118,8 @@ def heal(game: Game, figure: FigureState, amount: int, *, cause: str) -> int:
         figure.wounds += healed
         game.emit("healed", f"{figure.name} recovers {healed} wound(s) ({cause}).", ref="Wounds",
                   figure=figure.id, amount=healed)
+        for heal_hook in HEAL_HOOKS:
+            heal_hook(game, figure, healed)
     return max(0, healed)
 
 
@@ -123,7 +136,9 @@ def kill(game: Game, figure: FigureState, killer: FigureState | None, *, overkil
         ability = unit(ref.name)
         if ability is not None:
             ability.on_killed(game, figure, killer, ref.rank)
-    if figure.kind == "monster":
+    if any(rule(game, figure, killer) for rule in DEFEAT_RULES):
+        pass
+    elif figure.kind == "monster":
         monster_death(game, figure, killer)
     else:
         hero_death(game, figure)
