@@ -551,6 +551,18 @@ class HeroAI:
     def _on_necromancy(self, decision: Decision, game: Game) -> str | None:
         return "necromancy:animate"
 
+    def _on_skill_target(self, decision: Decision, game: Game) -> str | None:
+        """A skill or hero ability picks a hero: heal the one missing most wounds; any other
+        effect (a damage bonus) goes to the deciding seat's own hero, who acts now."""
+        figures = [(c, game.state.figures.get(str(c.data.get("figure", "")))) for c in decision.choices]
+        known = [(c, f) for c, f in figures if f is not None]
+        if not known:
+            return None
+        if known[0][0].data.get("effect") in ("heal_wounds", "recover_fatigue"):
+            return max(known, key=lambda cf: cf[1].max_wounds - cf[1].wounds)[0].id
+        own = [c for c, f in known if f.seat == decision.seat]
+        return (own or [known[0][0]])[0].id
+
     def _on_stun_master(self, decision: Decision, game: Game) -> str | None:
         return "stun:attack"
 

@@ -47,6 +47,17 @@ FINISH_HOOKS: list[AttackHook] = []  # once the attack is over, hit or miss
 # added to ``step.data["armor_bonus"][figure_id]`` counts against this attack only.
 StepHook = Callable[[Game, Step, AttackContext], None]
 PRE_DAMAGE_HOOKS: list[StepHook] = []
+# Held effects (skills, hero abilities) that shape a hero's attack as it is built; pure: the AI
+# and the web table call ``hero_attack_context`` to predict attacks, so no state may change.
+HeroContextHook = Callable[[Game, FigureState, AttackContext], None]
+HERO_ATTACK_HOOKS: list[HeroContextHook] = []
+# The wounds a hit target is about to suffer (after armor and shields): each hook returns what is
+# left (e.g. a skill that makes its holder suffer one wound fewer).
+WoundHook = Callable[[Game, AttackContext, FigureState, int], int]
+WOUND_HOOKS: list[WoundHook] = []
+# Whether an affected hero may re-roll the attack as if he had a dodge order (Rulebook: Dodge).
+DodgeHook = Callable[[Game, AttackContext, FigureState], bool]
+DODGE_HOOKS: list[DodgeHook] = []
 
 
 # -- Step 1 and 2: which spaces may be attacked --------------------------------------------
@@ -105,9 +116,13 @@ def hero_attack_context(game: Game, hero: FigureState, weapon_id: str, target: P
     """Rulebook: Attacker is a hero. The weapon's dice and abilities, power dice from the trait."""
     if weapon_id == equipment.UNARMED:
         # Rulebook: Unarmed Attacks: one red die, melee, no abilities of any kind.
-        return AttackContext(attacker=hero.id, side=hero.side, target=target, weapon=weapon_id,
-                             attack_type="melee", dice=["red"], power=min(POWER_DICE_CAP, hero.traits.get("melee", 0)),
-                             range_needed=attack_range(hero, target))
+        unarmed = AttackContext(attacker=hero.id, side=hero.side, target=target, weapon=weapon_id,
+                                attack_type="melee", dice=["red"],
+                                power=min(POWER_DICE_CAP, hero.traits.get("melee", 0)),
+                                range_needed=attack_range(hero, target))
+        for hook in HERO_ATTACK_HOOKS:
+            hook(game, hero, unarmed)
+        return unarmed
     weapon = equipment.item(game, weapon_id)
     attack_type = weapon.attack_type or "melee"
     abilities = merge_ranks([hero.abilities, [AbilityRef(name=a.name, rank=a.rank or 0) for a in weapon.abilities]])
@@ -130,6 +145,8 @@ def hero_attack_context(game: Game, hero: FigureState, weapon_id: str, target: P
         for ref in bonus.abilities:
             ctx.abilities[ref.name] = ctx.abilities.get(ref.name, 0) + (ref.rank or 0)
         ctx.notes.append("off-hand bonus")
+    for hook in HERO_ATTACK_HOOKS:
+        hook(game, hero, ctx)
     return ctx
 
 
@@ -371,7 +388,8 @@ class Attack(StepHandler):
     def _reroll_window(self, game: Game, step: Step, ctx: AttackContext, attacker: FigureState) -> None:
         """Rulebook: Attack Re-rolls; Aim; Dodge. One re-roll at most; aim and dodge cancel."""
         dodger = next((fid for fid in ctx.affected
-                       if game.figure(fid).kind == "hero" and game.figure(fid).order == "dodge"), None)
+                       if game.figure(fid).kind == "hero" and (game.figure(fid).order == "dodge" or any(
+                           may_dodge(game, ctx, game.figure(fid)) for may_dodge in DODGE_HOOKS))), None)
         if ctx.aimed and dodger is not None:
             game.emit("reroll_cancelled", "Aim and dodge cancel each other: no re-roll.",
                       ref="Attack Re-rolls")
@@ -452,6 +470,8 @@ class Attack(StepHandler):
             damage = 0 if figure_id in step.data.get("no_damage", []) else outcome.damage
             result.prevented = outcome.damage - damage
             wounds = 0 if damage == 0 else outcome.wounds
+            for wound_hook in WOUND_HOOKS:
+                wounds = max(0, wound_hook(game, ctx, target, wounds))
             if target.kind == "hero" and defense.shield and damage > 0:
                 shield = equipment.ready_shield(game, target)
                 if shield is not None:

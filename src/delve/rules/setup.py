@@ -108,8 +108,11 @@ def players_in_game(state: GameState) -> int:
 
 
 def hero_figure(hero: Hero, figure_id: str, seat: str, fp: Footprint) -> FigureState:
-    """A hero figure with full wounds and fatigue, 300 coins and no order."""
-    return FigureState(
+    """A hero figure with full wounds and fatigue, 300 coins and no order; his sheet's ability
+    changes him at once where it lasts (Rulebook: Heroes Setup; ``skills.apply_lasting``)."""
+    from delve.rules.skills import apply_lasting
+
+    figure = FigureState(
         id=figure_id, kind="hero", side="heroes", name=hero.name, content_id=hero.id, seat=seat,
         footprint=fp, speed=hero.speed, armor=hero.armor, max_wounds=hero.wounds, wounds=hero.wounds,
         max_fatigue=hero.fatigue, fatigue=hero.fatigue, conquest_value=hero.conquest_value,
@@ -117,6 +120,8 @@ def hero_figure(hero: Hero, figure_id: str, seat: str, fp: Footprint) -> FigureS
         coins=STARTING_COINS, defense_dice=list(hero.defense_dice),
         attributes=hero.attributes.model_dump() if hero.attributes else {},
     )
+    apply_lasting(figure, hero.ability.effects, always_on=hero.ability.when is None)
+    return figure
 
 
 def monster_figure(monster: MonsterType, figure_id: str, fp: Footprint, *, master: bool,

@@ -8,17 +8,21 @@ Replacement Skill Cards (a pack simply lists the revised card, so nothing is rep
 
 State: ``flags["skills"][hero]`` the skill ids a hero holds, ``flags["skill_decks"][deck]`` the
 undealt cards, top first (hidden from hero seats: views never show flags). A deck that runs out
-deals fewer cards. Held skills whose effect is a lasting change of the hero's own value
-(``modify_stat`` on ``self``, ``permanent``) change the figure when he gains the skill; other
-skill effects wait for their rules (attack bonuses, start-of-turn effects).
+deals fewer cards. Held skills (and a hero sheet's ability) whose effect is a lasting change of
+the hero himself (``modify_stat`` on ``self``, ``permanent``; an always-on ``grant_ability``)
+change the figure when he gains the skill (``apply_lasting``); every other effect is run at its
+trigger by ``delve.rules.skill_effects``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from delve.content.effects import Effect
 from delve.content.schema import Skill
 from delve.engine.decision import Choice, Decision
 from delve.engine.game import Game
-from delve.engine.state import FigureState, Step
+from delve.engine.state import AbilityRef, FigureState, Step
 from delve.engine.steps import StepHandler, register
 from delve.rules.equipment import content
 
@@ -57,7 +61,21 @@ def gain_skill(game: Game, hero: FigureState, skill_id: str) -> None:
 
 
 def _apply_lasting(game: Game, hero: FigureState, card: Skill, sign: int) -> None:
-    for item in card.effects:
+    apply_lasting(hero, card.effects, sign, always_on=card.when is None)
+
+
+def apply_lasting(hero: FigureState, effects: Sequence[Effect], sign: int = 1, *, always_on: bool = True) -> None:
+    """Change the hero himself for good: his values (``modify_stat`` on ``self``, ``permanent``)
+    and, for an always-on card or ability, the special abilities it grants. ``sign`` -1 undoes it
+    (the starting trade-in). Pure: also used when a hero figure is made (``delve.rules.setup``)."""
+    for item in effects:
+        if item.effect == "grant_ability" and always_on and item.target == "self" and item.duration == "permanent":
+            ref = AbilityRef(name=item.ability.name, rank=item.ability.rank or 0)
+            if sign > 0:
+                hero.abilities.append(ref)
+            elif ref in hero.abilities:
+                hero.abilities.remove(ref)
+            continue
         if item.effect != "modify_stat" or item.target != "self" or item.duration != "permanent":
             continue
         amount = sign * item.amount

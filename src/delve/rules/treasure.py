@@ -49,6 +49,10 @@ OPEN_CHEST = "open_chest"
 # any hero places his card: a rule may still change what a hero gets (Rulebook: Dark Relics).
 ChestShareHook = Callable[[Game, Step, list[tuple[FigureState, str]]], None]
 CHEST_SHARE_HOOKS: list[ChestShareHook] = []
+# Called with the hero who opened a chest, as it is opened (e.g. a skill paying extra coins); a
+# hook may push steps, resolved after the chest's trap window and before its contents.
+ChestHook = Callable[[Game, FigureState], None]
+CHEST_OPENED_HOOKS: list[ChestHook] = []
 
 
 # -- setup: chest numbers --------------------------------------------------------------------
@@ -134,6 +138,8 @@ class OpenChest(StepHandler):
             game.emit("chest_opened", f"{hero.name} opens the {colour} chest.", ref="Treasure Chests markers",
                       hero=hero.id, marker=marker.id, colour=colour, number=marker.data.get("number"))
             step.data["phase"] = "share"
+            for hook in CHEST_OPENED_HOOKS:
+                hook(game, hero)
             if chest is not None and chest.curses:
                 # Rulebook: Curses. Threat per hero for each curse, before any trap is played.
                 threat = chest.curses * len(game.state.heroes())

@@ -53,6 +53,11 @@ HEAL_HOOKS: list[HealHook] = []
 ZoneHook = Callable[[Game, FigureState, FigureState, int, str], int]
 ZONE_WOUND_HOOKS: list[ZoneHook] = []
 
+# Wounds about to be suffered, with the rulebook section that deals them (``ref``): each hook
+# returns the wounds left (e.g. a skill that softens traps, keyed on the traps' sections).
+PreventHook = Callable[[Game, FigureState, int, str], int]
+WOUND_PREVENTION_HOOKS: list[PreventHook] = []
+
 
 def fatigue_spent(game: Game, figure: FigureState, amount: int) -> None:
     """Tell the rules that ``figure`` just spent ``amount`` fatigue (call after paying it)."""
@@ -90,6 +95,10 @@ def suffer_wounds(game: Game, figure: FigureState, wounds: int, *, cause: str,
     """``figure`` loses ``wounds`` (already after armor); it dies at zero. Returns the overkill:
     the wounds beyond those it had left, if it died and stays dead (else 0)."""
     if wounds <= 0 or not figure.alive:
+        return 0
+    for prevent in WOUND_PREVENTION_HOOKS:
+        wounds = prevent(game, figure, wounds, ref)
+    if wounds <= 0:
         return 0
     lost = min(wounds, figure.wounds)
     figure.wounds -= wounds

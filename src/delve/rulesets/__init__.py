@@ -42,6 +42,7 @@ def _load_rules() -> None:
         rolling,
         round,
         setup,
+        skill_effects,
         skills,
         solo,
         spawning,
