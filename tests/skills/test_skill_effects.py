@@ -17,6 +17,7 @@ from delve.content.effects import Limits
 from delve.content.schema import Skill
 from delve.engine.game import Game
 from delve.rules import skill_effects
+from delve.rules import skills as skills_module
 from delve.rules.attack import hero_attack_context
 from delve.rules.familiars import granted
 from delve.rules.skills import apply_lasting, gain_skill, hero_skills, lose_skill
@@ -69,6 +70,18 @@ def test_an_effect_nothing_runs_is_reported() -> None:
                                  "effects": [{"effect": "gain_threat", "amount": 1}]})
     pack = dataclasses.replace(PACK, skills={**PACK.skills, "odd": card})
     assert skill_effects.unsupported(pack) == ["skill:odd: gain_threat (target -) when monster_killed"]
+
+
+def test_gaining_a_skill_the_engine_cannot_run_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    card = Skill.model_validate({"id": "odd", "name": "Odd", "deck": "fighting", "text": "x", "flavour": "y",
+                                 "when": "monster_killed", "effects": [{"effect": "gain_threat", "amount": 1}]})
+    real = skills_module.skill
+    monkeypatch.setattr(skills_module, "skill", lambda game, sid: card if sid == "odd" else real(game, sid))
+    game = _game()
+    gain_skill(game, game.figure("ada"), "odd")
+    assert [e.data["effect"] for e in game.state.log if e.kind == "effect_not_implemented"] == ["gain_threat"]
+    gain_skill(game, game.figure("ada"), "cleave")
+    assert sum(e.kind == "effect_not_implemented" for e in game.state.log) == 1
 
 
 def _lasting(card: Skill) -> bool:

@@ -58,6 +58,13 @@ def gain_skill(game: Game, hero: FigureState, skill_id: str) -> None:
     game.emit("skill_gained", f"{hero.name} gains the skill {card.name}.", ref="Skill Cards", hero=hero.id,
               skill=skill_id, deck=card.deck)
     _apply_lasting(game, hero, card, sign=1)
+    from delve.rules.skill_effects import runs  # late: skill_effects builds on this module
+
+    for item in card.effects:
+        if not runs(card.when, item):  # a user pack may promise more than the engine does: say so
+            game.emit("effect_not_implemented", f"{card.name}: the effect {item.effect} is not implemented "
+                      f"for {card.when or 'an always-on skill'}.", ref="Skill Cards", skill=skill_id,
+                      effect=item.effect)
 
 
 def _apply_lasting(game: Game, hero: FigureState, card: Skill, sign: int) -> None:
