@@ -3,12 +3,16 @@ and the solo player's choices in set positions (docs/solo-overlord.md)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import yaml
 
 from delve.ai.solo_overlord import SoloOverlord, initiative, initiative_order
+from delve.board.geometry import Footprint
+from delve.engine.decision import Decision
 from delve.engine.game import Game
+from delve.engine.state import GameState
 from delve.rules.solo import orders_for_roll
 from delve.rulesets import handlers_for
 from delve.scenario.build import build_state
@@ -37,12 +41,16 @@ symbols:
 
 
 def game_of(figures: list[dict[str, Any]], *, dice: list[str] | None = None, start: dict[str, Any] | None = None,
-            solo: dict[str, Any] | None = None, map_text: str = MAP) -> Game:
+            solo: dict[str, Any] | None = None, map_text: str = MAP,
+            before: Callable[[GameState], None] | None = None) -> Game:
+    """A solo game in a set position; ``before`` edits the state before the first step runs."""
     spec = {"name": "solo", "map": map_text, "figures": figures, "start": start or {}}
     if dice is not None:
         spec["dice"] = dice
     state = build_state(Scenario.model_validate(yaml.safe_load(yaml.safe_dump(spec))), "tests/ai/solo")
     state.flags["solo"] = dict(solo or {})
+    if before is not None:
+        before(state)
     return Game(state, handlers_for("1e"))
 
 
@@ -185,3 +193,232 @@ def test_end_of_round_draws_the_timer_card_and_an_empty_deck_loses() -> None:
         assert game.apply(player.choose(decision, game), "overlord").accepted
     assert any(e.kind == "solo_timer_card" for e in game.state.log)
     assert game.state.overlord.deck == [] and "loose-flagstone" in game.state.overlord.discard
+
+
+# -- every step of the procedure in a set position (docs/solo-overlord.md, "Mapping the procedure") --
+def to_activation(game: Game, player: SoloOverlord) -> Decision:
+    """Answer the overlord's decisions with the solo player until a monster activation is asked."""
+    decision = game.pending
+    while decision is not None and decision.kind != "monster_activation":
+        assert game.apply(player.choose(decision, game), "overlord").accepted
+        decision = game.pending
+    assert decision is not None
+    return decision
+
+
+def destination(decision: Decision, choice_id: str) -> Footprint:
+    found = decision.find(choice_id)
+    assert found is not None and choice_id.startswith("move:"), choice_id
+    return Footprint(x=found.data["x"], y=found.data["y"], w=found.data["w"], h=found.data["h"])
+
+
+def test_setup_sets_raise_dead_cards_aside_and_the_end_of_round_plays_them() -> None:
+    def hand(state: GameState) -> None:
+        state.overlord.hand = ["loose-flagstone", "grave-call", "loose-flagstone"]
+
+    game = game_of([ADA, BOR], dice=["d6:4"], start={"overlord_turn": True},
+                   solo={"raise_dead_cards": ["grave-call"]}, before=hand)
+    assert game.state.overlord.hand == ["loose-flagstone", "loose-flagstone"]
+    assert game.state.flags["solo"]["set_aside"] == ["grave-call"]
+    assert [e.data["card"] for e in game.state.log if e.kind == "solo_set_aside"] == ["grave-call"]
+    player = SoloOverlord()
+    for _ in range(30):  # the overlord's turn, then the end of the round plays the set-aside card
+        decision = game.pending
+        if decision is None or decision.seat != "overlord":
+            break
+        assert game.apply(player.choose(decision, game), "overlord").accepted
+    assert any(e.kind == "solo_raise_dead_card" for e in game.state.log)
+    assert any(e.kind == "monster_raised" for e in game.state.log)
+    assert "grave-call" in game.state.overlord.discard
+
+
+def test_an_empty_deck_loses_only_when_the_quest_says_so() -> None:
+    for deck_loss, winner in ((True, "overlord"), (False, None)):
+        def empty(state: GameState) -> None:
+            state.overlord.deck = []
+
+        game = game_of([ADA, goblin("g", [7, 0])], dice=["d6:1"], start={"overlord_turn": True},
+                       solo={"deck_loss": deck_loss}, before=empty)
+        player = SoloOverlord()
+        for _ in range(30):
+            decision = game.pending
+            if decision is None or decision.seat != "overlord":
+                break
+            assert game.apply(player.choose(decision, game), "overlord").accepted
+        assert game.state.winner == winner
+
+
+def test_easy_mode_interrupts_on_a_one() -> None:
+    game = game_of([ADA, BOR, goblin("near", [0, 2])], dice=["d6:1"], solo={"easy": True})
+    play_ada_turn(game)
+    assert [e.data["triggered"] for e in game.state.log if e.kind == "solo_interrupt_roll"] == [True]
+    assert game.pending is not None and game.pending.kind == "solo_interrupt"
+
+
+def test_orders_go_first_to_short_range_monsters_by_initiative() -> None:
+    # Short range of a speed-4 goblin is 5 spaces. "boss" (master: +2) and "plain" are both near
+    # Ada; "far" has more dice but stands beyond short range: the boss gets the one order.
+    ada = {**ADA, "at": [0, 0]}
+    game = game_of([ada, goblin("plain", [2, 0]), goblin("boss", [4, 1], master=True),
+                    goblin("far", [7, 4], dice=["red", "yellow", "yellow"])],
+                   dice=["d6:4"], start={"overlord_turn": True})
+    player = SoloOverlord()
+    decision = game.pending
+    while decision is not None and decision.kind != "overlord_turn":
+        assert game.apply(player.choose(decision, game), "overlord").accepted
+        decision = game.pending
+    assert decision is not None
+    assert player.choose(decision, game) == "activate:boss"
+
+
+def test_target_priority_outnumbered_before_armor() -> None:
+    # Bor (armor 2) has a second goblin beside him and no friend: outnumbered, so he is picked
+    # before Ada (armor 1). Both face the goblin, so neither shows it his back.
+    ada = {**ADA, "at": [2, 2]}
+    bor = {**BOR, "at": [4, 2]}
+    game = game_of([ada, bor, goblin("g", [3, 2]), goblin("h", [5, 2])], dice=["d6:4"],
+                   start={"overlord_turn": True})
+    figs = game.state.figures
+    figs["ada"].facing = (1, 0)
+    figs["bor"].facing = (-1, 0)
+    decision = to_activation(game, SoloOverlord())
+    assert SoloOverlord().choose(decision, game) == "attack:4,2"
+
+
+def test_target_priority_fewest_attack_dice_on_equal_armor() -> None:
+    ada = {**ADA, "at": [2, 2], "armor": 2, "items": ["hunters-sword"]}  # two dice
+    bor = {**BOR, "at": [4, 2]}  # unarmed: one die
+    game = game_of([ada, bor, goblin("g", [3, 2])], dice=["d6:4"], start={"overlord_turn": True})
+    figs = game.state.figures
+    figs["ada"].facing = (1, 0)
+    figs["bor"].facing = (-1, 0)
+    decision = to_activation(game, SoloOverlord())
+    assert SoloOverlord().choose(decision, game) == "attack:4,2"
+
+
+def test_an_engaged_monster_attacks_without_moving() -> None:
+    # Bor shows his back two spaces away, but the goblin is engaged with Ada: it strikes her.
+    ada = {**ADA, "at": [2, 2]}
+    bor = {**BOR, "at": [5, 4]}
+    game = game_of([ada, bor, goblin("g", [3, 2])], dice=["d6:4"], start={"overlord_turn": True})
+    figs = game.state.figures
+    figs["ada"].facing = (1, 0)
+    figs["bor"].facing = (1, 0)
+    decision = to_activation(game, SoloOverlord())
+    assert any(c.id.startswith("move:") for c in decision.choices)
+    assert SoloOverlord().choose(decision, game) == "attack:2,2"
+
+
+def test_a_shooter_moves_out_to_its_maximum_range_and_shoots() -> None:
+    from delve.ai import overlord_common as oc
+
+    ada = {**ADA, "at": [0, 2]}
+    archer = goblin("archer", [2, 2], dice=["blue", "yellow"], attack_type="ranged")
+    game = game_of([ada, archer], dice=["d6:4"], start={"overlord_turn": True})
+    game.state.figures["ada"].facing = (0, -1)
+    player = SoloOverlord()
+    decision = to_activation(game, player)
+    choice = player.choose(decision, game)
+    reach = oc.max_range(game.state.figures["archer"])
+    assert reach >= 3
+    fp = destination(decision, choice)
+    here = oc.fp_distance(game.state.figures["archer"].footprint, game.state.figures["ada"].footprint)
+    there = oc.fp_distance(fp, game.state.figures["ada"].footprint)
+    assert here < there <= reach
+    assert game.apply(choice, "overlord").accepted
+    after = game.pending
+    assert after is not None and player.choose(after, game) == "attack:0,2"
+
+
+def test_a_magic_monster_plays_as_a_shooter() -> None:
+    # Delve monsters cast no spells (the procedure's spellcaster step never applies); a magic
+    # attacker keeps its distance like a shooter.
+    from delve.ai import overlord_common as oc
+
+    ada = {**ADA, "at": [0, 2]}
+    mage = goblin("mage", [2, 2], dice=["blue", "yellow"], attack_type="magic")
+    game = game_of([ada, mage], dice=["d6:4"], start={"overlord_turn": True})
+    player = SoloOverlord()
+    decision = to_activation(game, player)
+    fp = destination(decision, player.choose(decision, game))
+    assert oc.fp_distance(fp, game.state.figures["ada"].footprint) > 2
+
+
+def test_a_melee_monster_joins_the_fight_in_the_heros_rear_arc() -> None:
+    from delve.ai import overlord_common as oc
+
+    ada = {**ADA, "at": [4, 2]}
+    game = game_of([ada, goblin("g", [7, 2])], dice=["d6:4"], start={"overlord_turn": True})
+    ada_fig = game.state.figures["ada"]
+    ada_fig.facing = (1, 0)  # she faces the goblin: it goes round her to strike her back
+    player = SoloOverlord()
+    decision = to_activation(game, player)
+    fp = destination(decision, player.choose(decision, game))
+    assert oc.fp_distance(fp, ada_fig.footprint) == 1
+    assert oc.in_rear_arc(ada_fig, fp)
+
+
+def test_a_monster_out_of_reach_walks_toward_the_priority_hero() -> None:
+    from delve.ai import overlord_common as oc
+
+    ada = {**ADA, "at": [0, 0]}
+    slow = goblin("slow", [7, 4], speed=2)
+    game = game_of([ada, slow], dice=["d6:4"], start={"overlord_turn": True})
+    player = SoloOverlord()
+    decision = to_activation(game, player)
+    assert not any(c.id.startswith("attack:") for c in decision.choices)
+    choice = player.choose(decision, game)
+    hero = game.state.figures["ada"]
+    best = min(oc.path_distance(game, destination(decision, c.id), hero)
+               for c in decision.choices if c.id.startswith("move:"))
+    assert oc.path_distance(game, destination(decision, choice), hero) == best
+    assert best < oc.path_distance(game, game.state.figures["slow"].footprint, hero)
+
+
+TWO_PILES = MAP.replace("|. . . . . . . .|\n+               +\n|. . . . . . . .|\n+               +\n|. . . . . . . b|",
+                        "|. . . . . . . .|\n+               +\n|. . . c . . . .|\n+               +\n|. . . . . . . b|"
+                        ).replace("  b: {marker: bone_pile, data: {monsters: [skeleton]}}",
+                                  "  b: {marker: bone_pile, data: {monsters: [skeleton]}}\n"
+                                  "  c: {marker: bone_pile, data: {monsters: [skeleton, goblin]}}")
+
+
+def test_raise_dead_avoids_piles_in_a_heros_front_arc_then_takes_the_closest() -> None:
+    # Ada just acted at (3,1) facing down-left: the pile at (3,3) is nearer but in front of her,
+    # the one at (7,4) is behind her, so (7,4) rises.
+    ada = {**ADA, "at": [3, 1]}
+    bor = {**BOR, "at": [0, 0]}
+    game = game_of([ada, bor], dice=["d6:1"], map_text=TWO_PILES)
+    game.state.figures["ada"].facing = (-1, 1)
+    game.state.figures["bor"].facing = (0, -1)
+    play_ada_turn(game)
+    pending = game.pending
+    assert pending is not None and pending.kind == "solo_raise_dead"
+
+    def where(choice_id: str) -> tuple[int, int]:
+        found = pending.find(choice_id)
+        assert found is not None
+        return found.data["x"], found.data["y"]
+
+    assert where(SoloOverlord().choose(pending, game)) == (7, 4)
+    game.state.figures["ada"].facing = (0, -1)  # now both piles are behind her: the closest
+    assert where(SoloOverlord().choose(pending, game)) == (3, 3)
+
+
+def test_raise_dead_rolls_for_the_kind_and_adds_the_figures_left() -> None:
+    from delve.rules.spawning import figures_left
+
+    ada = {**ADA, "at": [3, 1]}
+    bor = {**BOR, "at": [0, 0]}
+    game = game_of([ada, bor], dice=["d6:1", "d6:6", "d6:1"], map_text=TWO_PILES)
+    game.state.figures["ada"].facing = (0, -1)
+    play_ada_turn(game)
+    pending = game.pending
+    assert pending is not None and pending.kind == "solo_raise_dead"
+    near = next(c for c in pending.choices if (c.data["x"], c.data["y"]) == (3, 3))
+    left = {k: figures_left(game, k, False) for k in ("skeleton", "goblin")}
+    assert game.apply(near.id, "overlord").accepted
+    raised = [e.data["monster"] for e in game.state.log if e.kind == "monster_raised"]
+    expected = "skeleton" if 6 + left["skeleton"] >= 1 + left["goblin"] else "goblin"
+    assert raised == [expected]
+    rolls = [e.data["faces"] for e in game.state.log if e.kind == "dice_rolled" and "kind rises" in e.text]
+    assert rolls == [["6", "1"]]

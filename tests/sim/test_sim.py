@@ -81,3 +81,51 @@ def test_cli_json_contract() -> None:
     assert data["games"] == 2
     assert data["heroes_won"] + data["overlord_won"] + data["errors"] + data["unfinished"] == 2
     assert "mean_rounds" in data
+
+
+def test_ruleset_reaches_the_game_setup(monkeypatch: pytest.MonkeyPatch) -> None:
+    import delve.sim.runner as runner
+
+    seen: list[str] = []
+    real = runner.new_game
+
+    def spy(setup, **kwargs):  # type: ignore[no-untyped-def]
+        seen.append(setup.ruleset)
+        return real(setup, **kwargs)
+
+    monkeypatch.setattr(runner, "new_game", spy)
+    assert play_game(replace(QUICK, games=1, max_choices=50), 0).error is None
+    assert seen == ["1e"]
+
+
+def test_cli_refuses_an_unknown_ruleset() -> None:
+    result = CliRunner().invoke(app, ["simulate", "first-steps", "--games", "1", "--ruleset", "3e", "--workers", "1"])
+    assert result.exit_code == 2
+
+
+def test_cli_ruleset_1e_is_reported() -> None:
+    result = CliRunner().invoke(app, ["simulate", "first-steps", "--games", "1", "--heroes", "random",
+                                      "--overlord", "random", "--workers", "1", "--ruleset", "1e", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout.strip().splitlines()[-1])["config"]["ruleset"] == "1e"
+
+
+def _has_2e() -> bool:
+    from delve.rulesets import RULESETS
+
+    return "2e" in RULESETS
+
+
+@pytest.mark.skipif(not _has_2e(), reason="the 2e ruleset is not in delve.rulesets.RULESETS yet")
+def test_a_2e_simulation_plays(monkeypatch: pytest.MonkeyPatch) -> None:
+    summaries = run(replace(QUICK, games=1, max_choices=60, ruleset="2e"), backend="sequential")
+    assert [s["error"] for s in summaries] == [None]
+    import delve.sim.backends as backends
+
+    configs: list[SimConfig] = []
+    monkeypatch.setattr(backends, "run", lambda config, **_kw: configs.append(config) or summaries)
+    result = CliRunner().invoke(app, ["simulate", "first-steps", "--games", "1", "--heroes", "random",
+                                      "--overlord", "random", "--workers", "1", "--ruleset", "2e", "--json"])
+    assert result.exit_code == 0, result.output
+    assert configs[0].ruleset == "2e"
+    assert json.loads(result.stdout.strip().splitlines()[-1])["config"]["ruleset"] == "2e"

@@ -94,6 +94,9 @@ class HeroAI:
         self._turn_key: tuple[int, str] = (-1, "")
         self._turn_count = 0
         self._fields: dict[tuple[Any, ...], list[int]] = {}
+        # (hero id, space) where a hero with no room dropped a relic it was given: picking the
+        # marker up again would only drop it again (Relic Markers), so it is left for the others.
+        self.refused: set[tuple[str, Pos]] = set()
 
     # -- the protocol ---------------------------------------------------------------------------
     def choose(self, decision: Decision, game: Game) -> str:
@@ -277,6 +280,9 @@ class HeroAI:
         # 2. things to pick up or open where the hero stands
         for choice in decision.choices:
             head = choice.id.split(":", 1)[0]
+            if head == "pickup" and (hero.id, hero.pos) in self.refused:
+                self.visited.add(str(choice.data.get("marker", "")))
+                continue
             if head in ("chest", "open_chest", "pickup", "take", "loot", "search", "key", "treasure"):
                 return choice.id
         if not on_board(hero):
@@ -582,7 +588,13 @@ class HeroAI:
         for prefer in ("place:equip", "place:pack"):
             if decision.find(prefer) is not None:
                 return prefer
-        return None
+        if decision.find("place:drop") is None:
+            return None
+        step = game.state.stack[-1]
+        hero = game.state.figures.get(str(step.data.get("hero", "")))
+        if hero is not None and on_board(hero):
+            self.refused.add((hero.id, hero.pos))
+        return "place:drop"
 
     def _on_equip_items(self, decision: Decision, game: Game) -> str | None:
         heroes = self._seat_heroes(game, decision.seat)

@@ -51,9 +51,10 @@ def visible_mask(game: Game) -> bytearray:
     board = game.board
     ix = board.index()
     cached: bytearray | None = ix.cache.get("hero_visible")
-    revealed = tuple(sorted(a.id for a in board.areas if a.revealed))
-    if cached is not None and ix.cache.get("hero_visible_key") == revealed:
+    key = tuple(a.revealed for a in board.areas)
+    if cached is not None and ix.cache.get("hero_visible_key") == key:
         return cached
+    revealed = {a.id for a in board.areas if a.revealed}
     mask = bytearray(ix.width * ix.height)
     for y in range(ix.height):
         for x in range(ix.width):
@@ -64,7 +65,7 @@ def visible_mask(game: Game) -> bytearray:
             if area is None or area in revealed:
                 mask[i] = 1
     ix.cache["hero_visible"] = mask
-    ix.cache["hero_visible_key"] = revealed
+    ix.cache["hero_visible_key"] = key
     return mask
 
 
@@ -78,8 +79,12 @@ def seen(game: Game, pos: Pos) -> bool:
 
 def visible_enemies(game: Game, hero: FigureState) -> list[FigureState]:
     """Enemies of the hero standing on spaces the heroes may see."""
+    ix = game.board.index()
+    mask = visible_mask(game)
+    w, h = ix.width, ix.height
     return [f for f in game.state.figures.values()
-            if f.side != hero.side and on_board(f) and any(seen(game, c) for c in f.footprint.cells())]
+            if f.side != hero.side and on_board(f)
+            and any(0 <= x < w and 0 <= y < h and mask[y * w + x] for x, y in f.footprint.cells())]
 
 
 def heroes_rune_keys(game: Game) -> set[str]:
@@ -123,9 +128,8 @@ def distance_field(game: Game, sources: Iterable[tuple[Pos, int]]) -> list[int]:
     move, and friends may be passed.
     """
     ix = game.board.index()
-    mask = visible_mask(game)
-    doors = _openable_door_edges(game)
-    w, n = ix.width, ix.width * ix.height
+    rows = _step_rows(game)
+    n = ix.width * ix.height
     dist = [INF] * n
     heap: list[tuple[int, int]] = []
     for pos, bias in sources:
@@ -135,16 +139,41 @@ def distance_field(game: Game, sources: Iterable[tuple[Pos, int]]) -> list[int]:
         if ix.space[i] and bias < dist[i]:
             dist[i] = bias
             heapq.heappush(heap, (bias, i))
-    terr = ix.terr
-    stairs = seen_stair_links(game)
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        d, c = heapq.heappop(heap)
+        d, c = pop(heap)
         if d > dist[c]:
             continue
-        for j in stairs.get(c, ()):
-            if d + STAIRS_COST < dist[j]:
-                dist[j] = d + STAIRS_COST
-                heapq.heappush(heap, (d + STAIRS_COST, j))
+        for j, step in rows[c]:
+            nd = d + step
+            if nd < dist[j]:
+                dist[j] = nd
+                push(heap, (nd, j))
+    return dist
+
+
+def _step_rows(game: Game) -> list[tuple[tuple[int, int], ...]]:
+    """Per flat index, the (neighbour, cost) steps ``distance_field`` may take from it.
+
+    Why a table: the field is asked for many times per turn with different sources, while the
+    steps change only when the board, the seen areas, the openable doors or the seen staircases
+    do; the table is kept on the board's view (dropped with it) under a key of those."""
+    ix = game.board.index()
+    mask = visible_mask(game)
+    doors = _openable_door_edges(game)
+    stairs = seen_stair_links(game)
+    key = (bytes(mask), frozenset(doors), tuple(sorted((k, tuple(v)) for k, v in stairs.items())))
+    cached = ix.cache.get("hero_steps")
+    if cached is not None and cached[0] == key:
+        rows: list[tuple[tuple[int, int], ...]] = cached[1]
+        return rows
+    w, n = ix.width, ix.width * ix.height
+    terr = ix.terr
+    rows = [()] * n
+    for c in range(n):
+        if not ix.space[c]:
+            continue  # unseen spaces keep their steps: a source may stand there (a large foe)
+        out: list[tuple[int, int]] = [(j, STAIRS_COST) for j in stairs.get(c, ())]
         cx, cy = c % w, c // w
         for dx in (-1, 0, 1):
             for dy in (-1, 0, 1):
@@ -174,12 +203,10 @@ def distance_field(game: Game, sources: Iterable[tuple[Pos, int]]) -> list[int]:
                     else:
                         continue
                 t = terr[j]
-                step = max(1, t.move_cost if t is not None else 1) + extra
-                nd = d + step
-                if nd < dist[j]:
-                    dist[j] = nd
-                    heapq.heappush(heap, (nd, j))
-    return dist
+                out.append((j, max(1, t.move_cost if t is not None else 1) + extra))
+        rows[c] = tuple(out)
+    ix.cache["hero_steps"] = (key, rows)
+    return rows
 
 
 def seen_stair_links(game: Game) -> dict[int, list[int]]:

@@ -35,6 +35,8 @@ def register(app: typer.Typer) -> None:
         ray: Annotated[str | None, typer.Option("--ray", help="Ray cluster address ('local' starts one).")] = None,
         pack: Annotated[str, typer.Option("--pack", help="Content pack: 'starter' or a folder.")] = "starter",
         hero: Annotated[list[str] | None, typer.Option("--hero", help="Hero id (repeat for each hero).")] = None,
+        ruleset: Annotated[str, typer.Option("--ruleset", help="Ruleset: 1e, or another of "
+                                             "delve.rulesets.RULESETS.")] = "1e",
         quick_setup: Annotated[bool, typer.Option("--quick-setup", help="Skip setup decisions (no starting "
                                                   "purchases: heroes start unarmed).")] = False,
     ) -> None:
@@ -48,11 +50,16 @@ def register(app: typer.Typer) -> None:
             console.print(f"[red]--overlord must be one of {', '.join(OVERLORD_KINDS)} and --heroes one of "
                           f"{', '.join(HERO_KINDS)}[/red]")
             raise typer.Exit(2)
+        from delve.rulesets import RULESETS
+
+        if ruleset not in RULESETS:
+            console.print(f"[red]--ruleset must be one of {', '.join(RULESETS)}[/red]")
+            raise typer.Exit(2)
         if games < 1:
             console.print("[red]--games must be at least 1[/red]")
             raise typer.Exit(2)
         config = SimConfig(quest=quest, games=games, heroes=heroes, overlord=overlord, seed=seed, pack=pack,
-                           hero_ids=tuple(hero or ()), setup_choices=not quick_setup)
+                           hero_ids=tuple(hero or ()), setup_choices=not quick_setup, ruleset=ruleset)
         try:
             check_players(config)
         except PlayerUnavailable as exc:
@@ -69,7 +76,7 @@ def register(app: typer.Typer) -> None:
                 console.print(f"[red]{exc}[/red]")
                 raise typer.Exit(2) from None
         summary = summarise(summaries, config={"quest": quest, "heroes": heroes, "overlord": overlord,
-                                               "seed": seed, "backend": backend,
+                                               "seed": seed, "backend": backend, "ruleset": ruleset,
                                                "setup_choices": not quick_setup})
         if report is not None:
             write_report(report, summary, summaries)
@@ -77,7 +84,8 @@ def register(app: typer.Typer) -> None:
             typer.echo(json.dumps(summary))
             return
         out = Console()
-        table = Table(title=f"{games} games of {quest}: heroes ({heroes}) against the overlord ({overlord})")
+        table = Table(title=f"{games} games of {quest} ({ruleset}): heroes ({heroes}) against the overlord "
+                            f"({overlord})")
         table.add_column("measure")
         table.add_column("value", justify="right")
         lo, hi = summary["heroes_win_ci95"]

@@ -63,6 +63,7 @@ class SimConfig:
     # Setup as decisions (skill trade-in, starting purchases, hero placement, treachery), as at
     # the table; without it heroes start with no equipment at all.
     setup_choices: bool = True
+    ruleset: str = "1e"  # one of ``delve.rulesets.RULESETS``
 
 
 @dataclass
@@ -142,7 +143,8 @@ def play_game(config: SimConfig, index: int) -> GameSummary:
     seed = game_seed(config.seed, index)
     start = time.perf_counter()
     options: dict[str, Any] = {"choices": config.setup_choices} if "choices" in GameSetup.model_fields else {}
-    setup = GameSetup(quest=config.quest, pack=config.pack, seed=seed, heroes=list(config.hero_ids), **options)
+    setup = GameSetup(ruleset=config.ruleset, quest=config.quest, pack=config.pack, seed=seed,
+                      heroes=list(config.hero_ids), **options)
     conquest: list[int] = []
     choices = 0
     game: Game | None = None
