@@ -25,13 +25,15 @@ class Server:
     url: str
     store: str
     process: subprocess.Popen[bytes] | None = None
+    workers: int = 1
 
     def start(self) -> None:
         port = int(self.url.rsplit(":", 1)[1])
         self.process = subprocess.Popen(
             [sys.executable, "-m", "delve.cli.main", "serve", "--host", "127.0.0.1", "--port", str(port),
-             "--database", self.store], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 30
+             "--database", self.store, "--workers", str(self.workers)], stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 30 + 30 * self.workers
         while time.monotonic() < deadline:
             try:
                 if httpx.get(self.url + "/api/games", timeout=1).status_code == 200:
@@ -57,6 +59,15 @@ class Server:
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     srv = Server(url=f"http://127.0.0.1:{free_port()}", store=f"sqlite:///{tmp_path / 'table.sqlite3'}")
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def sharded_server(tmp_path: Path) -> Iterator[Server]:
+    """`delve serve --workers 2` over SQLite."""
+    srv = Server(url=f"http://127.0.0.1:{free_port()}", store=f"sqlite:///{tmp_path / 'table.sqlite3'}", workers=2)
     srv.start()
     yield srv
     srv.stop()

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from delve.board.geometry import Pos
 from delve.board.grid import Board
 from delve.engine.decision import OVERLORD
 from delve.engine.game import Game
@@ -40,23 +39,21 @@ def _marker_kind(kind: str, data: dict[str, Any], hero_seat: bool) -> str:
     return "glyph" if hero_seat and kind in GLYPH_KINDS and not data.get("active") else kind
 
 
-def _visible_space(board: Board, p: Pos, hero_seat: bool) -> bool:
-    if not hero_seat:
-        return True
-    area_id = board.area_of(p)
-    return area_id is None or board.area(area_id).revealed
-
-
 def board_view(board: Board, hero_seat: bool) -> dict[str, Any]:
     """The board as a seat sees it: unrevealed areas are left out for hero seats."""
-    seen = {p for p in board.spaces() if _visible_space(board, p, hero_seat)}
+    # One pass over the rows (already in (y, x) order): the web table builds this per message.
+    revealed = {a.id for a in board.areas if a.revealed}
+    ordered = [
+        (x, y, tid, area)
+        for y, (row, areas) in enumerate(zip(board.terrain, board.area_ids, strict=True))
+        for x, (tid, area) in enumerate(zip(row, areas, strict=True))
+        if tid is not None and (not hero_seat or area is None or area in revealed)
+    ]
+    seen = {(x, y) for x, y, _t, _a in ordered}
     return {
         "width": board.width,
         "height": board.height,
-        "spaces": [
-            {"x": x, "y": y, "terrain": board.terrain[y][x], "area": board.area_of((x, y))}
-            for (x, y) in sorted(seen, key=lambda p: (p[1], p[0]))
-        ],
+        "spaces": [{"x": x, "y": y, "terrain": tid, "area": area} for x, y, tid, area in ordered],
         "walls": [[list(a), list(b)] for a, b in board.walls if a in seen or b in seen],
         "doors": [
             {"id": d.id, "open": d.open, "rune": d.rune, "edges": [[list(a), list(b)] for a, b in d.edges]}
@@ -111,8 +108,9 @@ def turn_tokens(game: Game) -> dict[str, str]:
     return dict.fromkeys(heroes, "done")
 
 
-def view(game: Game, seat: str) -> dict[str, Any]:
-    """Everything ``seat`` may know about ``game``."""
+def view(game: Game, seat: str, *, log: bool = True) -> dict[str, Any]:
+    """Everything ``seat`` may know about ``game``. ``log=False`` leaves the event log out (an empty
+    list): the web table keeps each seat's dumped log itself and sends only new events."""
     state = game.state
     hero_seat = seat != OVERLORD
     board = board_view(state.board, hero_seat)
@@ -152,5 +150,6 @@ def view(game: Game, seat: str) -> dict[str, Any]:
         "rune_keys": list(state.flags.get("rune_keys", [])),
         "turn_tokens": turn_tokens(game),
         "pending": pending_view,
-        "log": [e.model_dump(mode="json", exclude={"visible_to"}) for e in state.log if e.visible_for(seat)],
+        "log": [e.model_dump(mode="json", exclude={"visible_to"}) for e in state.log if e.visible_for(seat)]
+        if log else [],
     }

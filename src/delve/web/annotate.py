@@ -1,9 +1,11 @@
 """Extra help drawn next to a seat's pending choices: exact attack odds and area templates.
 
 Why here and not in the engine: these are display aids, computed with the same public
-functions the hero AI uses (``delve.api.player_rules``, ``delve.odds``, the board's template
-geometry), only for the seat that decides, and clipped to the spaces that seat can see, so
-they add nothing the seat could not work out at a real table.
+functions the hero AI and the overlord AI use (``delve.api.player_rules``, ``delve.odds``,
+``delve.ai.overlord_common``, the board's template geometry), only for the seat that decides,
+and clipped to the spaces that seat can see, so they add nothing the seat could not work out
+at a real table. Heroes get the odds of their attacks; the overlord those of the activated
+monster's attacks (Rulebook: Attacker is a Monster).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from delve.api import player_rules
-from delve.board.geometry import distance
+from delve.board.geometry import distance, footprint_distance
 from delve.board.los import has_line_of_sight
 from delve.board.templates import covered, placements
 from delve.engine.decision import OVERLORD, Decision
@@ -76,8 +78,70 @@ def attack_odds(game: Game, hero: FigureState, weapon: str, target: tuple[int, i
             "armor": int(player_rules().armor_value(game, victim)), "target_wounds": victim.wounds}
 
 
+def acting_monster(game: Game, decision: Decision) -> FigureState | None:
+    """The monster whose activation asks ``decision`` (Step 3: Activate Monsters)."""
+    if decision.kind != "monster_activation":
+        return None
+    for step in reversed(game.state.stack):
+        if step.kind == "monster_activation":
+            figure = game.state.figures.get(str(step.data.get("figure", "")))
+            return figure if figure is not None and figure.kind == "monster" else None
+    return None
+
+
+def monster_attack_odds(game: Game, monster: FigureState, target: tuple[int, int]) -> dict[str, Any]:
+    """The exact odds of the monster's attack on the figure on ``target``, as the overlord AI
+    values it (morph dice counted as red): the monster's dice and Pierce, Sorcery and Bash; the
+    target's armor, a ready shield, a dodge order and Ironskin; unspent surges become threat."""
+    from delve.ai import overlord_common as oc
+    from delve.odds import AttackQuery
+    from delve.odds import attack_odds as exact
+
+    victim = figure_on(game, target)
+    if victim is None:
+        return {}
+    kind = oc.attack_type_of(monster)
+    hero = victim.kind == "hero"
+    query = AttackQuery(
+        dice=oc.monster_dice(monster) or ("red",), attack_type=kind,  # type: ignore[arg-type]
+        range=0 if kind == "melee" else footprint_distance(monster.footprint, target),
+        armor=int(player_rules().armor_value(game, victim)), shield=oc.hero_shield(game, victim) if hero else 0,
+        pierce=oc.rank(monster, "Pierce"), sorcery=oc.rank(monster, "Sorcery"), bash=bool(oc.rank(monster, "Bash")),
+        overlord=True, dodge=hero and victim.order == "dodge", ironskin="Pierce" in victim.immunities,
+        kill=max(1, victim.wounds))
+    odds = exact(query)
+    return {"target": victim.name, "hit": round(odds.hit, 4), "expected": round(odds.expected_wounds, 3),
+            "kill": round(float(odds.kill or 0.0), 4), "wounds": [round(p, 4) for p in odds.wounds],
+            "armor": query.armor, "target_wounds": victim.wounds, "attacker": monster.name}
+
+
+def annotate_monster(game: Game, decision: Decision, seen: set[tuple[int, int]]) -> dict[str, dict[str, Any]]:
+    """Per attack choice of the activated monster: ``odds`` and, for Blast, ``template``."""
+    monster = acting_monster(game, decision)
+    if monster is None:
+        return {}
+    blast = sum(a.rank or 0 for a in monster.abilities if a.name == "Blast")
+    out: dict[str, dict[str, Any]] = {}
+    for choice in decision.choices:
+        data = choice.data
+        if not choice.id.startswith("attack:") or "x" not in data or "y" not in data:
+            continue
+        target = (int(data["x"]), int(data["y"]))
+        try:
+            info: dict[str, Any] = {"odds": monster_attack_odds(game, monster, target)}
+        except (KeyError, ValueError):
+            continue
+        if blast:
+            info["template"] = [list(p) for p in _blast_spaces(game, target, blast) if p in seen]
+        out[choice.id] = info
+    return out
+
+
 def annotate(game: Game, decision: Decision, seen: set[tuple[int, int]]) -> dict[str, dict[str, Any]]:
-    """Per choice id: ``odds`` for hero attacks and ``template`` (spaces) for area attacks."""
+    """Per choice id: ``odds`` for attacks (heroes' and, for the overlord, monsters') and
+    ``template`` (spaces) for area attacks."""
+    if decision.kind == "monster_activation":
+        return annotate_monster(game, decision, seen)
     if decision.seat == OVERLORD:
         return {}
     hero = acting_hero(game, decision)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
 from importlib.resources import files
 from typing import Any
 
@@ -19,6 +20,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
+from delve.engine.game import Game
 from delve.web.hub import Hub, LiveGame, Person, TableError
 from delve.web.messages import message, viewing_seat
 from delve.web.store import Store
@@ -30,6 +32,7 @@ class NewGame(BaseModel):
     """A request to start a game (all fields optional: the default is the solo tutorial)."""
 
     mode: str = "solo"
+    ruleset: str = "1e"  # one of delve.rulesets.RULESETS
     quest: str = "first-steps"
     heroes: list[str] = Field(default_factory=list, max_length=4)
     seed: int = Field(default=1, ge=0, le=2**31)
@@ -50,11 +53,16 @@ def invites(live: LiveGame, base: str = "") -> list[dict[str, Any]]:
     return [{"name": p.name, "seats": p.seats, "url": f"{base}/play/{live.id}#{p.token}"} for p in live.people]
 
 
-def create_app(store_url: str) -> FastAPI:
-    """The web table over the database at ``store_url``."""
-    hub = Hub(Store(store_url))
+def create_app(store_url: str, shard: tuple[int, int] | None = None) -> FastAPI:
+    """The web table over the database at ``store_url``; ``shard`` (this worker, workers) when it
+    is one of several worker processes behind ``delve.web.router``."""
+    hub = Hub(Store(store_url), shard=shard)
     app = FastAPI(title="Delve table", docs_url=None, redoc_url=None)
     app.state.hub = hub
+    if shard is not None and shard[1] > 1:
+        from delve.web.router import sharding_middleware
+
+        app.middleware("http")(sharding_middleware(*shard))
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
 
     @app.exception_handler(TableError)
@@ -78,10 +86,17 @@ def create_app(store_url: str) -> FastAPI:
     def list_games() -> list[dict[str, Any]]:
         return hub.store.list_games()
 
+    @app.get("/api/rulesets")
+    def rulesets() -> list[str]:
+        from delve.rulesets import RULESETS
+
+        return list(RULESETS)
+
     @app.post("/api/games")
     def create(body: NewGame) -> dict[str, Any]:
         live = hub.create(mode=body.mode, quest=body.quest, heroes=body.heroes, seed=body.seed,
-                          physical_dice=body.physical_dice, overlord=body.overlord, quick=body.quick)
+                          physical_dice=body.physical_dice, overlord=body.overlord, quick=body.quick,
+                          ruleset=body.ruleset)
         return {"id": live.id, "invites": invites(live)}
 
     def _person(game_id: str, token: str | None) -> tuple[LiveGame, Person]:
@@ -110,10 +125,12 @@ def create_app(store_url: str) -> FastAPI:
 
     @app.get("/api/games/{game_id}/replay")
     def replay(game_id: str, step: int = 0, x_seat_token: str | None = Header(default=None)) -> dict[str, Any]:
-        live, person, game = hub.replay_at(game_id, x_seat_token or "", step)
-        out = message(live, person, game=game)
-        out["replay"] = {"step": len(game.state.history), "of": len(live.records)}
-        return out
+        def show(live: LiveGame, person: Person, game: Game) -> dict[str, Any]:
+            out = message(live, person, game=game)
+            out["replay"] = {"step": len(game.state.history), "of": len(live.records)}
+            return out
+
+        return hub.replay_at(game_id, x_seat_token or "", step, show)
 
     @app.get("/api/games/{game_id}/sight")
     def sight(game_id: str, figure: str, x_seat_token: str | None = Header(default=None)) -> dict[str, Any]:
@@ -137,7 +154,7 @@ def create_app(store_url: str) -> FastAPI:
             live, person = await run_in_threadpool(_person, game_id, str(hello.get("token", "")))
         except TableError as exc:
             await ws.send_json({"type": "error", "error": str(exc)})
-            await ws.close(code=4403)
+            await ws.close(code=4421 if exc.status == 421 else 4403)
             return
         except (ValueError, AttributeError, WebSocketDisconnect):
             with contextlib.suppress(Exception):
@@ -150,23 +167,50 @@ def create_app(store_url: str) -> FastAPI:
 
 
 async def _serve_socket(ws: WebSocket, hub: Hub, live: LiveGame, person: Person, log_from: int) -> None:
-    """Send a state message now and after every change; apply the choices and undos received."""
+    """Send a state message now and after every change; apply the choices and undos received.
+
+    Why the game work runs on the event loop itself with SQLite: a choice is a few milliseconds
+    of pure CPU (the SQLite commit does not wait for a disk sync), so handing it to a thread
+    pool only adds two thread hops and GIL contention between dozens of threads; in line, the
+    loop serves the queued choices one after the other. With a database server (PostgreSQL) a
+    commit waits on the network, so the work goes to the thread pool and the loop stays free.
+    The state message answering a person's own choice is built and sent right after it; the
+    change notification then finds nothing new for this page and sends nothing twice. The board
+    (most of a message) is sent only when it differs from the last one this page received
+    (``board: null`` otherwise), as the log sends only new events."""
     loop = asyncio.get_running_loop()
     changed = asyncio.Event()
+    inline = hub.store.url.startswith("sqlite")
+
+    async def work(fn: Callable[..., Any], *args: Any) -> Any:
+        return fn(*args) if inline else await run_in_threadpool(fn, *args)
 
     def wake() -> None:
         loop.call_soon_threadsafe(changed.set)
 
     unlisten = hub.listen(live, wake)
-    sent = {"log": max(0, log_from), "epoch": live.epoch}
+    sent: dict[str, Any] = {"log": max(0, log_from), "epoch": live.epoch, "version": None, "board": None}
 
-    def build() -> dict[str, Any]:
+    def build() -> dict[str, Any] | None:
+        """The next state message for this page, or None when it has seen this state already."""
         with live.lock:
+            version = (live.epoch, id(live.game), len(live.game.state.history))
+            if version == sent["version"]:
+                return None
             start = sent["log"] if sent["epoch"] == live.epoch else 0
             out = message(live, person, log_from=start)
-            sent["log"], sent["epoch"] = out["log_length"], live.epoch
+            sent["log"], sent["epoch"], sent["version"] = out["log_length"], live.epoch, version
+        if out["board"] == sent["board"]:
+            out["board"] = None  # unchanged since the last message: the page keeps the one it has
+        else:
+            sent["board"] = out["board"]
         out["type"] = "state"
         return out
+
+    async def send_state() -> None:
+        out = await work(build)
+        if out is not None:
+            await ws.send_json(out)
 
     async def receive() -> None:
         while True:
@@ -179,13 +223,14 @@ async def _serve_socket(ws: WebSocket, hub: Hub, live: LiveGame, person: Person,
                     serial = data.get("serial")
                     if serial is not None and not isinstance(serial, int):
                         raise TableError("serial must be a whole number")
-                    await run_in_threadpool(hub.choose, live.id, person.token, str(data.get("choice") or ""), serial)
+                    await work(hub.choose, live.id, person.token, str(data.get("choice") or ""), serial)
                     reply = {"type": "ack", "choice": data.get("choice")}
                 elif data.get("type") == "undo":
-                    await run_in_threadpool(hub.undo, live.id, person.token)
+                    await run_in_threadpool(hub.undo, live.id, person.token)  # a replay: may take long
                     reply = {"type": "ack", "undo": True}
                 else:
                     raise TableError("unknown message type (use choose or undo)")
+                await send_state()
             except TableError as exc:
                 reply = {"type": "error", "error": str(exc)}
             if "id" in data if isinstance(data, dict) else False:
@@ -200,7 +245,7 @@ async def _serve_socket(ws: WebSocket, hub: Hub, live: LiveGame, person: Person,
             await asyncio.wait({receiver, waiter}, return_when=asyncio.FIRST_COMPLETED)
             if changed.is_set():
                 changed.clear()
-                await ws.send_json(await run_in_threadpool(build))
+                await send_state()
             waiter.cancel()
     except (WebSocketDisconnect, RuntimeError):
         pass

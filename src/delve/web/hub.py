@@ -5,6 +5,11 @@ secret token and that the pending decision belongs to one of that player's seats
 engine to apply the choice (the engine alone decides legality), (3) lets the automated seats
 answer until a person must decide, (4) commits all those choices in one transaction, and only
 then (5) acknowledges and tells every connected page that the game changed.
+
+Why games run without the engine's per-choice snapshot (``transactional=False``): the snapshot
+is a JSON dump of the whole state, log included, on every choice, so it grows with the game.
+The table keeps the accepted choices anyway; if the engine ever fails, the hub rebuilds the
+game from its setup and the choices before the failed one, which is the same state.
 """
 
 from __future__ import annotations
@@ -18,7 +23,10 @@ from typing import Any
 from delve.ai.base import Player as Bot
 from delve.api import GameSetup, new_game
 from delve.engine.decision import OVERLORD, TABLE, ChoiceRecord
-from delve.engine.game import EngineError, Game
+from delve.engine.game import Game
+from delve.rulesets import RULESETS
+from delve.web.replays import Replayer
+from delve.web.router import shard_of
 from delve.web.store import Store, StoredGame
 
 MODES = ("solo", "overlord", "hotseat", "network")
@@ -64,6 +72,7 @@ class LiveGame:
     lock: threading.Lock = field(default_factory=threading.Lock)
     listeners: list[Callable[[], None]] = field(default_factory=list)
     epoch: int = 0  # increases on undo: pages then reload the whole log
+    replayer: Replayer | None = None  # the replay slider's cursor (reset by undo)
 
     def person(self, token: str) -> Person:
         """The person holding ``token`` (compared in constant time), or a 403."""
@@ -120,41 +129,53 @@ def seat_plan(mode: str, seats: list[str], overlord_ai: str) -> tuple[list[Perso
 class Hub:
     """Every live game of one server, loaded from the store on first use."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, shard: tuple[int, int] | None = None) -> None:
         self.store = store
         self.games: dict[str, LiveGame] = {}
         self._lock = threading.Lock()
+        self.shard = shard  # (this worker, workers) under `delve serve --workers N` (delve.web.router)
+
+    def _new_id(self) -> str:
+        """A fresh game id, in this worker's shard."""
+        while True:
+            game_id = secrets.token_hex(8)
+            if self.shard is None or shard_of(game_id, self.shard[1]) == self.shard[0]:
+                return game_id
 
     # -- creating and loading --------------------------------------------------------------
     def create(self, *, mode: str = "solo", quest: str = "first-steps", heroes: list[str] | None = None,
                seed: int = 1, physical_dice: bool = False, overlord: str = "solo",
-               quick: bool = False, game_id: str | None = None) -> LiveGame:
+               quick: bool = False, game_id: str | None = None, ruleset: str = "1e") -> LiveGame:
         """Start a game, store it, let automated seats move, and return it."""
+        if ruleset not in RULESETS:
+            raise TableError(f"unknown ruleset {ruleset!r}; choose one of {', '.join(RULESETS)}")
         if mode not in MODES:
             raise TableError(f"unknown mode {mode!r}; choose one of {', '.join(MODES)}")
         if overlord not in (*OVERLORD_AIS, "human"):
             raise TableError(f"unknown overlord {overlord!r}; choose one of solo, ai, random, human")
-        setup = GameSetup(quest=quest, heroes=list(heroes or []), seed=seed,
+        setup = GameSetup(ruleset=ruleset, quest=quest, heroes=list(heroes or []), seed=seed,
                           chance="manual" if physical_dice else "seeded",
                           solo=mode in ("solo", "network") and overlord == "solo", choices=not quick)
         try:
-            game = new_game(setup)
+            game = new_game(setup, transactional=False)
         except (KeyError, ValueError) as exc:
             raise TableError(f"cannot set up that game: {exc}") from None
         people, ai = seat_plan(mode, list(game.state.seats), overlord)
-        live = LiveGame(id=game_id or secrets.token_hex(8), mode=mode, setup=setup, game=game, people=people,
+        live = LiveGame(id=game_id or self._new_id(), mode=mode, setup=setup, game=game, people=people,
                         ai=ai, ai_seed=seed)
         config = {"people": [{"token": p.token, "name": p.name, "seats": p.seats} for p in people],
                   "ai": ai, "ai_seed": seed}
         self.store.create(live.id, setup.model_dump(mode="json"), mode, config)
         with live.lock:
-            self._automate_and_store(live, 0)
+            self._run_automated(live, 0)
         with self._lock:
             self.games[live.id] = live
         return live
 
     def get(self, game_id: str) -> LiveGame:
         """The live game, replayed from the store if this server has not loaded it yet."""
+        if self.shard is not None and shard_of(game_id, self.shard[1]) != self.shard[0]:
+            raise TableError("this game is served by another worker process; connect again", 421)
         with self._lock:
             live = self.games.get(game_id)
             if live is not None:
@@ -165,7 +186,7 @@ class Hub:
             live = self._rebuild(stored)
             self.games[game_id] = live
         with live.lock:
-            self._automate_and_store(live, len(live.records))
+            self._run_automated(live, len(live.records))
         return live
 
     def _rebuild(self, stored: StoredGame) -> LiveGame:
@@ -197,14 +218,30 @@ class Hub:
             start = len(live.records)
             try:
                 result = live.game.apply(choice_id, decision.seat, decision.serial)
-            except EngineError:
+            except Exception:  # any engine failure: restore, refuse, keep serving
+                self._restore(live, start)
                 raise TableError("the engine could not apply that choice; nothing changed", 500) from None
             if not result.accepted:
                 raise TableError(result.reason)
             live.records.append((decision.seat, choice_id, True))
-            self._automate_and_store(live, start)
+            self._run_automated(live, start)
         self._notify(live)
         return live
+
+    def _run_automated(self, live: LiveGame, start: int) -> None:
+        """``_automate_and_store``, and if the engine fails on the way, the game as it was at
+        ``start`` (nothing of it was stored) and a refusal. Holds ``live.lock``."""
+        try:
+            self._automate_and_store(live, start)
+        except Exception:  # the store may have failed too: nothing of this turn was kept
+            self._restore(live, start)
+            raise TableError("the engine could not apply that choice; nothing changed", 500) from None
+
+    def _restore(self, live: LiveGame, keep: int) -> None:
+        """The game after its first ``keep`` records, rebuilt from the setup (the engine's state
+        after a failure may be half-changed: games run without per-choice snapshots)."""
+        live.records = live.records[:keep]
+        live.game = replay(live.setup, live.records)
 
     def _automate_and_store(self, live: LiveGame, start: int) -> None:
         """Let automated seats answer until a person must decide, then commit every new record
@@ -246,16 +283,23 @@ class Hub:
             live.game = earlier
             live.records = live.records[:keep]
             live.epoch += 1
+            live.replayer = None
         self._notify(live)
         return live
 
-    def replay_at(self, game_id: str, token: str, step: int) -> tuple[LiveGame, Person, Game]:
-        """The game as it was after its first ``step`` accepted choices (for stepping through)."""
+    def replay_at(self, game_id: str, token: str, step: int,
+                  show: Callable[[LiveGame, Person, Game], dict[str, Any]]) -> dict[str, Any]:
+        """``show`` of the game as it was after its first ``step`` accepted choices (for stepping
+        through a replay), from the game's replay cursor (``delve.web.replays``)."""
         live = self.get(game_id)
         person = live.person(token)
         with live.lock:
-            records = live.records[: max(0, step)]
-        return live, person, replay(live.setup, records)
+            records = list(live.records)
+            if live.replayer is None:
+                live.replayer = Replayer(live.setup)
+            replayer = live.replayer
+        with replayer.lock:
+            return show(live, person, replayer.at(records, step))
 
     # -- listeners -------------------------------------------------------------------------
     def listen(self, live: LiveGame, callback: Callable[[], None]) -> Callable[[], None]:
@@ -270,7 +314,7 @@ class Hub:
 
 def replay(setup: GameSetup, records: list[tuple[str, str, bool]]) -> Game:
     """A fresh game of ``setup`` with ``records`` applied (the engine's replay)."""
-    game = new_game(setup)
+    game = new_game(setup, transactional=False)
     game.replay([ChoiceRecord(seat=seat, choice=choice) for seat, choice, _ in records])
     return game
 

@@ -2,19 +2,40 @@
 
 Why one builder: the page, the WebSocket and the HTTP API all send exactly this, so the
 hidden-information test checks one function. Nothing here reads hidden state except through
-``delve.api.game_view``; the log is the events visible to the person's own seats, and a
-physical-dice entry (the public ``table`` seat) is shown to every person of the game.
+the engine's view (``delve.engine.views``); the log is the events visible to the person's own
+seats, and a physical-dice entry (the public ``table`` seat) is shown to every person of the game.
+
+Why a log cache: the log only grows while a game object lives (undo and replays use other game
+objects), so each person's filtered, dumped log is kept per game object and extended with the
+new events only. A message then costs the board and figures, not the whole history.
 """
 
 from __future__ import annotations
 
+import threading
+import weakref
+from dataclasses import dataclass, field
 from typing import Any
 
-from delve.api import game_view
 from delve.engine.decision import OVERLORD, TABLE
 from delve.engine.game import Game
+from delve.engine.state import GameState
+from delve.engine.views import view
 from delve.web.annotate import annotate
 from delve.web.hub import UNDO_MODES, LiveGame, Person
+
+
+@dataclass
+class _SeenLog:
+    """One person's visible events of one game state, dumped once each."""
+
+    state: GameState  # the state whose log was read (a restored state starts a new cache)
+    scanned: int = 0  # events of ``state.log`` looked at so far
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+
+_LOGS: weakref.WeakKeyDictionary[Game, dict[tuple[str, ...], _SeenLog]] = weakref.WeakKeyDictionary()
+_LOGS_LOCK = threading.Lock()
 
 
 def viewing_seat(game: Game, person: Person) -> str:
@@ -29,34 +50,46 @@ def viewing_seat(game: Game, person: Person) -> str:
 
 
 def person_log(game: Game, person: Person, start: int = 0) -> list[dict[str, Any]]:
-    """The events any of the person's seats may see, from position ``start`` of that list."""
-    seats = [s for s in person.seats if s != TABLE]
-    events = [e for e in game.state.log if any(e.visible_for(s) for s in seats)]
-    return [e.model_dump(mode="json", exclude={"visible_to"}) for e in events[start:]]
+    """The events any of the person's seats may see, from position ``start`` of that list.
+
+    The caller holds the game's lock (the log must not grow while it is read); the returned list
+    is shared with the cache, so callers copy before changing it (``message`` slices it)."""
+    seats = tuple(s for s in person.seats if s != TABLE)
+    with _LOGS_LOCK:
+        per_game = _LOGS.setdefault(game, {})
+        seen = per_game.get(seats)
+        if seen is None or seen.state is not game.state or seen.scanned > len(game.state.log):
+            seen = per_game[seats] = _SeenLog(game.state)
+    log = game.state.log
+    for event in log[seen.scanned:]:
+        if any(event.visible_for(s) for s in seats):
+            seen.events.append(event.model_dump(mode="json", exclude={"visible_to"}))
+    seen.scanned = len(log)
+    return seen.events[start:] if start else seen.events
 
 
 def message(live: LiveGame, person: Person, game: Game | None = None, log_from: int = 0) -> dict[str, Any]:
     """The state message for ``person`` (``game`` defaults to the live game; a replay passes its own)."""
     game = game or live.game
     seat = viewing_seat(game, person)
-    view = game_view(game, seat)
+    out = view(game, seat, log=False)
     pending = game.pending
     mine = pending is not None and pending.seat in person.seats
-    if pending is not None and view["pending"] is not None and mine:
-        view["pending"]["prompt"] = pending.prompt
-        view["pending"]["choices"] = [c.model_dump(mode="json") for c in pending.choices]
-        seen = {(s["x"], s["y"]) for s in view["board"]["spaces"]}
-        view["pending"]["help"] = annotate(game, pending, seen)
-    if view["pending"] is not None:
-        view["pending"]["yours"] = mine
+    if pending is not None and out["pending"] is not None and mine:
+        out["pending"]["prompt"] = pending.prompt
+        out["pending"]["choices"] = [c.model_dump(mode="json") for c in pending.choices]
+        seen = {(s["x"], s["y"]) for s in out["board"]["spaces"]}
+        out["pending"]["help"] = annotate(game, pending, seen)
+    if out["pending"] is not None:
+        out["pending"]["yours"] = mine
     log = person_log(game, person)
-    view["log"] = log[log_from:] if log_from <= len(log) else log
-    view["log_from"] = log_from if log_from <= len(log) else 0
-    view["log_length"] = len(log)
-    view["table"] = {
-        "id": live.id, "mode": live.mode, "you": person.public(),
+    out["log"] = log[log_from:] if log_from <= len(log) else list(log)
+    out["log_from"] = log_from if log_from <= len(log) else 0
+    out["log_length"] = len(log)
+    out["table"] = {
+        "id": live.id, "mode": live.mode, "ruleset": live.setup.ruleset, "you": person.public(),
         "people": [p.public() for p in live.people], "automated": sorted(live.ai),
         "choices_made": len(game.state.history), "can_undo": live.mode in UNDO_MODES,
         "physical_dice": live.setup.chance == "manual",
     }
-    return view
+    return out

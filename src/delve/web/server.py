@@ -32,11 +32,24 @@ def free_port(host: str = "127.0.0.1") -> int:
         return int(sock.getsockname()[1])
 
 
-def serve(host: str, port: int, store_url: str) -> None:
-    """Run the server until interrupted (access log off: URLs carry no secrets, but keep it quiet)."""
+def serve(host: str, port: int, store_url: str, *, workers: int = 1, shard: tuple[int, int] | None = None,
+          uds: str | None = None) -> None:
+    """Run the server until interrupted (access log off: URLs carry no secrets, but keep it quiet).
+
+    WebSocket compression is off: messages are a few kB (new log events only, the board only when
+    it changed), and compressing each one cost about a tenth of the server's time per choice."""
+    if workers > 1:
+        from delve.web.router import run_sharded
+
+        run_sharded(host, port, store_url, workers)
+        return
     import uvicorn
 
     from delve.web.app import create_app
 
-    uvicorn.run(create_app(store_url), host=host, port=port, log_level="warning", access_log=False,
-                ws_ping_interval=20)
+    if shard is not None:
+        from delve.web.router import die_with_parent
+
+        die_with_parent()
+    uvicorn.run(create_app(store_url, shard=shard), host=host, port=port, uds=uds, log_level="warning",
+                access_log=False, ws_ping_interval=20, ws_per_message_deflate=False)

@@ -121,12 +121,13 @@ class Store:
                           status=row.status, choices=[(r.seat, r.choice, bool(r.by_person)) for r in rows])
 
     def list_games(self) -> list[dict[str, Any]]:
-        """Every game, newest first (id, mode, quest, status, created)."""
+        """Every game, newest first (id, mode, ruleset, quest, status, created)."""
         with self.engine.connect() as conn:
             rows = conn.execute(select(games.c.id, games.c.mode, games.c.setup, games.c.status, games.c.created)
                                 .order_by(games.c.created.desc())).all()
-        return [{"id": r.id, "mode": r.mode, "quest": json.loads(r.setup).get("quest", ""), "status": r.status,
-                 "created": r.created} for r in rows]
+        setups = [json.loads(r.setup) for r in rows]
+        return [{"id": r.id, "mode": r.mode, "ruleset": setup.get("ruleset", "1e"), "quest": setup.get("quest", ""),
+                 "status": r.status, "created": r.created} for r, setup in zip(rows, setups, strict=True)]
 
     def close(self) -> None:
         """Release the connection pool."""

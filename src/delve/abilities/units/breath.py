@@ -103,6 +103,8 @@ def template_choices(game: Game, step: Step, figure: FigureState, ability: str) 
                    if _has(figure, ability) or any(a.name == ability for a in w.abilities)]
     elif not _has(figure, ability):
         return []
+    if not weapons:  # nothing lays this template: skip the placements (costly, and asked every turn)
+        return []
     choices = []
     for placement in placements(template, figure.footprint):
         spaces = covered(game.board, figure.footprint, placement)

@@ -5,7 +5,7 @@ form.addEventListener("submit", async (ev) => {
   ev.preventDefault();
   const f = new FormData(form);
   const body = {
-    mode: f.get("mode"), quest: f.get("quest"), seed: Number(f.get("seed") || 1),
+    mode: f.get("mode"), ruleset: f.get("ruleset") || "1e", quest: f.get("quest"), seed: Number(f.get("seed") || 1),
     heroes: String(f.get("heroes") || "").split(",").map((s) => s.trim()).filter(Boolean),
     overlord: f.get("overlord"), physical_dice: f.get("physical_dice") === "on", quick: f.get("quick") === "on",
   };
@@ -26,11 +26,21 @@ form.addEventListener("submit", async (ev) => {
   }
   box.append(ul);
 });
+const EDITIONS = {"1e": "Descent 1st edition", "2e": "Descent 2nd edition"};
+fetch("/api/rulesets").then((r) => r.json()).then((names) => {  // whatever rulesets the server knows
+  const select = document.getElementById("ruleset");
+  select.innerHTML = "";
+  for (const name of names) {
+    const option = document.createElement("option");
+    option.value = name; option.textContent = EDITIONS[name] || name;
+    select.append(option);
+  }
+});
 fetch("/api/games").then((r) => r.json()).then((games) => {
   const ul = document.getElementById("games");
   for (const g of games.slice(0, 30)) {
     const li = document.createElement("li");
-    li.textContent = `${g.quest} (${g.mode}, ${g.status}) ${new Date(g.created * 1000).toLocaleString()}`;
+    li.textContent = `${g.quest} (${g.ruleset}, ${g.mode}, ${g.status}) ${new Date(g.created * 1000).toLocaleString()}`;
     ul.append(li);
   }
 });

@@ -48,6 +48,7 @@ function connect() {
 }
 
 function receive(msg) {
+  if (msg.board === null && S) msg.board = S.board;  // unchanged: the server sends it only when it changes
   if (msg.log_from === 0) logEntries = [];
   logEntries = logEntries.concat(msg.log);
   S = msg;
@@ -97,6 +98,8 @@ function renderStatus(st) {
   else text = `Waiting for ${p.seat}...`;
   if (replay) text = `Replay: after choice ${replay.step} of ${replay.of}`;
   $("status").textContent = text;
+  $("ruleset").textContent = `Descent ${st.ruleset === "2e" ? "2nd" : st.ruleset === "1e" ? "1st" : st.ruleset} edition rules`;
+  $("ruleset").dataset.ruleset = st.ruleset;
   $("counters").textContent = `Quest ${st.quest} - round ${st.round} - conquest ${st.conquest} - threat ${st.overlord.threat}`;
   $("undo").hidden = !st.table.can_undo || !!replay;
 }
@@ -212,7 +215,7 @@ function renderOdds(help) {
   box.innerHTML = "";
   if (!help || !help.odds || help.odds.hit === undefined) return;
   const o = help.odds;
-  html("p", {}, box, `Against ${o.target} (armor ${o.armor}, ${o.target_wounds} wounds left): ` +
+  html("p", {}, box, `${o.attacker ? `${o.attacker} against` : "Against"} ${o.target} (armor ${o.armor}, ${o.target_wounds} wounds left): ` +
        `hit ${pct(o.hit)}, kill ${pct(o.kill)}, ${o.expected.toFixed(2)} wounds expected (exact odds).`);
   const t = html("table", {}, box);
   const r1 = html("tr", {}, t), r2 = html("tr", {}, t);

@@ -1,0 +1,168 @@
+"""Several server processes behind one port: games sharded by id, each game in one process.
+
+Why shard instead of sharing: a live game is an in-memory engine plus its listeners (open
+pages), so exactly one process may hold it; the engine is pure Python, so one process uses one
+core. ``delve serve --workers N`` starts N worker processes, each an ordinary table server on
+its own Unix socket that creates game ids in its shard (``shard_of``) and serves only those, and
+this router on the public port.
+
+The router only looks at the first request line of each new connection: a path naming a game
+(``/play/ID``, ``/api/games/ID/...``, ``/ws/ID``) goes to the game's worker, anything else (the
+lobby, static files, creating a game) to the next worker in turn; then it copies bytes both
+ways without parsing HTTP. So that a kept-alive connection never carries a request for another
+worker's game, workers close every connection whose first request named no game, and answer a
+request for a game of another shard with a redirect to the same address on a new connection
+(``sharding_middleware``). Workers die with the router (``die_with_parent``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+GAME_PATH = re.compile(rb"^[A-Z]+ /(?:play|ws|api/games)/([0-9A-Za-z_-]{1,32})(?:[/?# ]|$)")
+HEAD_LIMIT = 16_384  # bytes of the first request line
+
+
+def shard_of(game_id: str, workers: int) -> int:
+    """The worker that holds a game: its hex id's first 8 digits modulo the worker count
+    (ids that are not hex, from older servers or tests, all live in worker 0)."""
+    if workers <= 1:
+        return 0
+    try:
+        return int(game_id[:8], 16) % workers
+    except ValueError:
+        return 0
+
+
+def game_in_path(path: str) -> str | None:
+    """The game id a request path names, if any."""
+    found = GAME_PATH.match(b"GET " + path.encode() + b" ")
+    return found.group(1).decode() if found else None
+
+
+def sharding_middleware(shard: int, workers: int) -> Callable[..., Awaitable[Any]]:
+    """ASGI middleware for a worker: close connections that named no game, and send requests
+    for another shard's game back through the router on a new connection."""
+
+    async def middleware(request: Any, call_next: Callable[[Any], Awaitable[Any]]) -> Any:
+        from starlette.responses import RedirectResponse
+
+        game = game_in_path(request.url.path)
+        if game is not None and shard_of(game, workers) != shard:
+            url = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+            return RedirectResponse(url, status_code=307, headers={"Connection": "close"})
+        response = await call_next(request)
+        if game is None:
+            response.headers["Connection"] = "close"
+        return response
+
+    return middleware
+
+
+class Router:
+    """The public port: route each new connection by its first request line, then copy bytes."""
+
+    def __init__(self, sockets: list[str]) -> None:
+        self.sockets = sockets
+        self._turn = itertools.cycle(range(len(sockets)))
+
+    def pick(self, head: bytes) -> int:
+        """The worker for a connection whose first request line is ``head``."""
+        found = GAME_PATH.match(head)
+        if found:
+            return shard_of(found.group(1).decode(), len(self.sockets))
+        return next(self._turn)
+
+    async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """One client connection, for its whole life."""
+        try:
+            head = await reader.readuntil(b"\n")
+        except (asyncio.IncompleteReadError, asyncio.LimitOverrunError, ConnectionError):
+            writer.close()
+            return
+        try:
+            up_reader, up_writer = await asyncio.open_unix_connection(self.sockets[self.pick(head)])
+        except OSError:
+            writer.write(b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+            writer.close()
+            return
+        up_writer.write(head)
+        await asyncio.gather(_pump(reader, up_writer), _pump(up_reader, writer))
+
+    async def serve(self, host: str, port: int) -> None:
+        """Accept connections until cancelled."""
+        server = await asyncio.start_server(self.handle, host, port, limit=HEAD_LIMIT)
+        async with server:
+            await server.serve_forever()
+
+
+async def _pump(source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
+    """Copy until either side closes, then close the sink (the other pump then ends too)."""
+    try:
+        while True:
+            data = await source.read(65_536)
+            if not data:
+                break
+            sink.write(data)
+            await sink.drain()
+    except (ConnectionError, asyncio.CancelledError):
+        pass
+    finally:
+        with contextlib.suppress(Exception):
+            sink.close()
+
+
+def die_with_parent() -> None:
+    """Ask Linux to kill this process when its parent (the router) dies, even by ``kill -9``."""
+    with contextlib.suppress(Exception):
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        if os.getppid() == 1:  # the parent died before the call
+            os.kill(os.getpid(), signal.SIGKILL)
+
+
+def run_sharded(host: str, port: int, store_url: str, workers: int) -> None:
+    """Start ``workers`` worker processes and route the public port to them until interrupted."""
+    from delve.web.store import Store
+
+    Store(store_url).close()  # create the tables once, before the workers race to do it
+    folder = Path(tempfile.mkdtemp(prefix="delve-workers-"))
+    sockets = [str(folder / f"worker-{k}.sock") for k in range(workers)]
+    children = [
+        subprocess.Popen([sys.executable, "-m", "delve.cli.main", "serve", "--database", store_url,
+                          "--shard", f"{k}/{workers}", "--uds", path])
+        for k, path in enumerate(sockets)
+    ]
+    try:
+        deadline = time.monotonic() + 60
+        while not all(Path(p).exists() for p in sockets):
+            if time.monotonic() > deadline or any(c.poll() is not None for c in children):
+                raise RuntimeError("a worker process did not start")
+            time.sleep(0.05)
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(Router(sockets).serve(host, port))
+    finally:
+        for child in children:
+            child.terminate()
+        for child in children:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                child.wait(timeout=10)
+        for path in sockets:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(path)
+        with contextlib.suppress(OSError):
+            folder.rmdir()
