@@ -42,6 +42,7 @@ from delve.ai.hero_common import (
     unexplored_stairs,
     value_attack,
     visible_enemies,
+    worth_making,
 )
 from delve.board.geometry import Footprint, Pos, distance
 from delve.engine.decision import Choice, Decision
@@ -198,7 +199,7 @@ class HeroAI:
             if target is None:
                 continue  # an empty space (Blast): not worth it for this AI
             value = value_attack(game, hero, choice.data["weapon"], pos, target, aimed=bool(choice.data.get("aimed")))
-            if value.expected <= 0:
+            if value.expected <= 0 or not worth_making(value):
                 continue
             if best is None or value.score > best[0]:
                 best = (value.score, choice.id)

@@ -338,6 +338,16 @@ def value_attack(game: Game, hero: FigureState, weapon: str, target_pos: Pos, ta
     return value
 
 
+WORTH_EXPECTED = 0.25  # wounds: a cheaper attack is a wasted action (walk closer instead)
+WORTH_KILL = 0.05
+
+
+def worth_making(value: AttackValue) -> bool:
+    """Whether an attack is worth an action: a long shot that almost never hits is not (a hero
+    shooting 0.007 expected wounds at a boss every turn, instead of walking up, lost a game)."""
+    return value.expected >= WORTH_EXPECTED or value.kill >= WORTH_KILL
+
+
 def attack_options(game: Game, hero: FigureState) -> list[tuple[str, str, bool, int]]:
     """(weapon id, attack type, reach, blast) of every way the hero can attack now."""
     own_blast = sum(a.rank for a in hero.abilities if a.name == "Blast")
@@ -367,6 +377,8 @@ def best_attack_from(game: Game, hero: FigureState, fp: Footprint) -> tuple[floa
             if target is None:
                 continue
             value = value_attack(game, moved, weapon, pos, target)
+            if not worth_making(value):
+                continue
             if best is None or value.score > best[0]:
                 best = (value.score, weapon, pos)
     return best
