@@ -3,7 +3,9 @@
 Rulebook: Step 2: Spawn Monsters. Each monster goes on a space with no figure and no obstacle,
 in a revealed area, out of every hero's line of sight (other monsters do not block that sight),
 with a large base fully on legal spaces, and only while a figure of that kind is left in the
-box. A treasure or encounter marker does not prevent spawning there.
+box. A treasure or encounter marker does not prevent spawning there. When every figure of the
+kind is in use, the overlord may take one of them off the board to place it anew (offered only
+where the freed figure would then have a legal space).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from delve.board.geometry import Footprint, Pos
 from delve.board.los import has_line_of_sight
 from delve.engine.decision import OVERLORD, Choice, Decision
 from delve.engine.game import Game
-from delve.engine.state import Step
+from delve.engine.state import FigureState, Step
 from delve.engine.steps import StepHandler, register
 from delve.rules.equipment import content
 from delve.rules.movement import footprint_key, on_board
@@ -53,11 +55,12 @@ def spawn_space_ok(game: Game, pos: Pos, occupied: set[Pos], watchers: list[tupl
     return True
 
 
-def legal_spawn_footprints(game: Game, monster_id: str) -> list[Footprint]:
-    """Every footprint where a monster of this kind may be spawned now."""
+def legal_spawn_footprints(game: Game, monster_id: str, without: str | None = None) -> list[Footprint]:
+    """Every footprint where a monster of this kind may be spawned now (``without``: as if that
+    figure had been taken off the board)."""
     size = content(game).monsters[monster_id].size
     shapes = {(size.w, size.h), (size.h, size.w)}
-    occupied = {c for f in game.state.figures.values() if on_board(f) for c in f.footprint.cells()}
+    occupied = {c for f in game.state.figures.values() if on_board(f) and f.id != without for c in f.footprint.cells()}
     watchers = _watchers(game)
     good: dict[Pos, bool] = {}
 
@@ -74,6 +77,12 @@ def legal_spawn_footprints(game: Game, monster_id: str) -> list[Footprint]:
                 if all(ok(cell) for cell in fp.cells()):
                     found.append(fp)
     return found
+
+
+def figures_in_play(game: Game, monster_id: str, master: bool) -> list[FigureState]:
+    """The figures of this kind and rank on the board (the overlord's, not a hero's companion)."""
+    return [f for f in game.state.monsters() if f.content_id == monster_id and f.master == master
+            and f.side == "overlord" and on_board(f) and not f.named]
 
 
 def figures_left(game: Game, monster_id: str, master: bool) -> int:
@@ -99,13 +108,22 @@ class Spawn(StepHandler):
         if entry is None:
             return None
         monster_id, master = str(entry["monster"]), bool(entry["master"])
+        name = content(game).monsters[monster_id].name
+        label = f"master {name}" if master else name
         if figures_left(game, monster_id, master) <= 0:
-            return None
+            # Rulebook: Step 2: Spawn Monsters. All figures in use: one may be taken off to re-place.
+            removable = [Choice(id=f"remove:{f.id}", label=f"Take the {label} at ({f.pos[0]},{f.pos[1]}) off the "
+                                "board to place it anew", data={"figure": f.id})
+                         for f in figures_in_play(game, monster_id, master)
+                         if legal_spawn_footprints(game, monster_id, without=f.id)]
+            if not removable:
+                return None
+            skip = Choice(id="skip", label=f"Do not place this {label}")  # first: what happened before
+            return Decision(seat=OVERLORD, kind="spawn_remove", prompt=f"Every {label} figure is in use",
+                            choices=[skip, *removable])
         spaces = legal_spawn_footprints(game, monster_id)
         if not spaces:
             return None
-        name = content(game).monsters[monster_id].name
-        label = f"master {name}" if master else name
         choices = [Choice(id=f"place:{footprint_key(fp)}", label=f"Place the {label} at ({fp.x},{fp.y})",
                           data={"x": fp.x, "y": fp.y, "w": fp.w, "h": fp.h}) for fp in spaces]
         return Decision(seat=OVERLORD, kind="spawn_place", prompt=f"Place a spawned {label}", choices=choices)
@@ -120,7 +138,17 @@ class Spawn(StepHandler):
                   ref="Step 2: Spawn Monsters", monster=entry["monster"])
 
     def choose(self, game: Game, step: Step, choice: Choice) -> None:
+        if choice.id.startswith("remove:"):
+            removed = game.state.figures.pop(choice.data["figure"])
+            game.emit("monster_removed", f"The overlord takes the {removed.name} at ({removed.pos[0]},"
+                      f"{removed.pos[1]}) off the board to place it anew.", ref="Step 2: Spawn Monsters",
+                      figure=removed.id)
+            return  # the same entry is placed next, now that a figure is free
         entry = step.data["queue"].pop(0)
+        if choice.id == "skip":
+            game.emit("spawn_skipped", f"The overlord does not place the {entry['monster']}.",
+                      ref="Step 2: Spawn Monsters", monster=entry["monster"])
+            return
         fp = Footprint(x=choice.data["x"], y=choice.data["y"], w=choice.data["w"], h=choice.data["h"])
         figure = monster_figure(content(game).monsters[entry["monster"]], game.state.new_id("m"), fp,
                                 master=bool(entry["master"]), players=players_in_game(game.state))
