@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import shutil
 import time
 from pathlib import Path
 from typing import Any
@@ -70,6 +71,8 @@ def test_two_workers_serve_every_game_and_die_with_the_server(sharded_server: An
     assert server.process is not None
     workers = _children(server.process.pid)
     assert len(workers) == 2
+    command = Path(f"/proc/{workers[0]}/cmdline").read_bytes().split(b"\0")
+    sockets = Path(command[command.index(b"--uds") + 1].decode()).parent  # the workers' socket folder
     created = [httpx.post(server.url + "/api/games", json={"mode": "solo", "seed": n, "quick": True}).json()
                for n in range(6)]
     games = [(c["id"], c["invites"][0]["url"].split("#", 1)[1]) for c in created]
@@ -86,6 +89,7 @@ def test_two_workers_serve_every_game_and_die_with_the_server(sharded_server: An
     while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not any(_alive(pid) for pid in workers)
+    shutil.rmtree(sockets, ignore_errors=True)  # what the killed router could not clean up
     server.start()
     for (gid, token), state in zip(games, states, strict=True):
         again = httpx.get(f"{server.url}/api/games/{gid}/state", headers={"X-Seat-Token": token},

@@ -147,6 +147,7 @@ def run_sharded(host: str, port: int, store_url: str, workers: int) -> None:
                           "--shard", f"{k}/{workers}", "--uds", path])
         for k, path in enumerate(sockets)
     ]
+    signal.signal(signal.SIGTERM, signal.default_int_handler)  # terminate: stop the workers, tidy up
     try:
         deadline = time.monotonic() + 60
         while not all(Path(p).exists() for p in sockets):
