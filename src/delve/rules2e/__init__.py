@@ -14,6 +14,7 @@ import, and several people add modules at once; :func:`load` imports them all.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import pkgutil
 from typing import TYPE_CHECKING
@@ -29,7 +30,12 @@ def active(game: Game) -> bool:
     return game.state.ruleset == RULESET
 
 
+@functools.cache
 def load() -> None:
-    """Import every module of this package so its handlers and hooks register themselves."""
+    """Import every module of this package so its handlers and hooks register themselves.
+
+    Once per process: a module added to the folder while a server runs must not be picked up
+    half-written by the next new game.
+    """
     for module in pkgutil.iter_modules(__path__):
         importlib.import_module(f"{__name__}.{module.name}")
