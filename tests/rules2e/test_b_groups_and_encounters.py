@@ -128,3 +128,35 @@ def test_a_lieutenant_is_a_group_of_one() -> None:
     archer = next(m for m in game.state.monsters() if m.content_id == "grave-archer")
     assert members(game, vask) == [vask]
     assert len(members(game, archer)) == 2
+
+
+def test_a_knocked_out_hero_stands_up_for_free_between_encounters() -> None:
+    from delve.rules2e.knocked_out import is_knocked_out, knock_out
+
+    game = _game(HEROES[:2])
+    game.pending  # noqa: B018
+    fallen = game.figure("hero2")
+    knock_out(game, fallen)
+    game.advance()
+    assert is_knocked_out(game, fallen) and fallen.wounds == 0
+    _win_encounter_one(game)
+    assert game.state.quest == "first-steps-2e-2"
+    assert not is_knocked_out(game, fallen)
+    assert 1 <= fallen.wounds <= fallen.max_wounds and fallen.fatigue == fallen.max_fatigue
+    assert game.board.area_of(fallen.pos) == "stair"
+    kinds = [e.kind for e in game.state.log]
+    assert kinds.index("encounter_transition") < kinds.index("hero_stood_up")
+
+
+def test_a_lieutenant_rolls_attribute_tests_and_defends_with_its_card_dice() -> None:
+    from delve.rules2e.attributes import fails_automatically
+
+    game = _game(HEROES[:2])
+    game.pending  # noqa: B018
+    _win_encounter_one(game)
+    vask = next(m for m in game.state.monsters() if m.content_id == "captain-vask")
+    archer = next(m for m in game.state.monsters() if m.content_id == "grave-archer")
+    card = open_pack(PACK).monsters["captain-vask"]
+    assert vask.attributes == dict(card.attributes) and vask.defense_dice
+    assert not any(fails_automatically(game, vask, name) for name in vask.attributes)
+    assert fails_automatically(game, archer, "might")  # a monster of a group fails without rolling

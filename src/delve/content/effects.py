@@ -52,6 +52,7 @@ Target = Literal[
     "defender",
     "chosen_hero",
     "chosen_monster",
+    "triggering_monster_group",  # each monster of the triggering monster's group (2e: Monsters)
     "each_hero",
     "each_monster",
     "each_hero_in_area",

@@ -122,9 +122,11 @@ def effect_targets(game: Game, target: str, context: dict[str, Any]) -> list[Fig
         # Rulebook: The Town -- a hero in town cannot be the target of an overlord card.
         return [figure] if figure is not None and not figure.in_town else []
     if target == "each_hero":
-        return [h for h in game.state.heroes() if not h.in_town]
-    if target == "each_monster":
-        return game.state.monsters()
+        from delve.rules.overlord_cards import heroes_to_target
+
+        return heroes_to_target(game)
+    if target == "each_monster":  # the overlord's monsters (a 2e familiar figure is not one)
+        return [m for m in game.state.monsters() if m.side == "overlord"]
     return []
 
 

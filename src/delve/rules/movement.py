@@ -27,6 +27,12 @@ NO_END_RULES: list[NoEndRule] = []  # spaces a figure may cross but not stop on 
 # it climbs out of, since a climb must land on an empty space).
 BLOCK_RULES: list[NoEndRule] = []
 
+# Another way to find a figure's destinations (2e large monsters shrink to move): the first rule
+# that answers (not None) replaces the search below. A Reach may end its path on a space other
+# than its footprint; ``start_move`` then passes the footprint on as the step's ``to``.
+DestinationRule = Callable[[Game, FigureState, int], dict[Footprint, Reach] | None]
+DESTINATION_RULES: list[DestinationRule] = []
+
 MovementLock = Callable[[Game, FigureState], str | None]
 MOVEMENT_LOCKS: list[MovementLock] = []
 
@@ -92,6 +98,11 @@ def destinations(game: Game, figure: FigureState, budget: int) -> dict[Footprint
     """Where ``figure`` may end a move with ``budget`` movement points, and the cheapest path."""
     if budget <= 0 or not on_board(figure) or movement_locked(game, figure):
         return {}
+    for other_way in DESTINATION_RULES:
+        answer = other_way(game, figure, budget)
+        if answer is not None:
+            answer.pop(figure.footprint, None)
+            return answer
     fly = any(ability.name == "Fly" for ability in figure.abilities)
     no_end: set[Pos] = set()
     for rule in NO_END_RULES:
@@ -140,6 +151,10 @@ def start_move(game: Game, figure: FigureState, choice: Choice, payer: Step) -> 
         raise EngineError(f"{figure.name} cannot reach {footprint_key(target)}")
     payer_index = next(i for i, s in enumerate(game.state.stack) if s is payer)
     path = [[fp.x, fp.y, fp.w, fp.h] for fp in reach.path[1:]]
+    if reach.path[-1] != target:  # the walk ends on one space of the target (DESTINATION_RULES)
+        game.push("move_path", figure=figure.id, path=path, index=0, payer=payer_index,
+                  to=[target.x, target.y, target.w, target.h], start=[reach.path[0].x, reach.path[0].y])
+        return
     game.push("move_path", figure=figure.id, path=path, index=0, payer=payer_index)
 
 

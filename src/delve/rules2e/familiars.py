@@ -19,7 +19,9 @@ granting, Aura, spotting, attacks) stay; what the 2nd edition changes:
   sight and enemy movement, lets heroes pass, can be attacked, suffers terrain when it moves
   (it moves as a figure) and takes condition tokens; it has no attributes, so it fails every
   attribute test (``delve.rules2e.attributes``); when defeated it is removed from the map and
-  does not come back in that encounter.
+  does not come back in that encounter. Overlord cards that target a hero may target it
+  (``overlord_cards.HERO_LIKE_RULES``): an ``each_hero`` effect affects it, and its step into a
+  space springs a "hero moves into a space" trap on it.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from delve.engine.steps import StepHandler, register_in
 from delve.rules import familiars as fam1e
 from delve.rules.hero_turn import TURN_START_HOOKS
 from delve.rules.movement import enemy_spaces, move_choices, on_board, start_move
+from delve.rules.overlord_cards import HERO_LIKE_RULES
 from delve.rules.wounds import KILL_HOOKS
 from delve.rules2e import active
 
@@ -150,6 +153,25 @@ def _familiar_defeated(game: Game, figure: FigureState, _killer: FigureState | N
 
 
 KILL_HOOKS.append(_familiar_defeated)
+
+
+def figures_on_the_board(game: Game) -> list[FigureState]:
+    """Every familiar figure on the map, in the order the familiars were granted."""
+    found = []
+    for rec in game.state.flags.get("familiars", []):
+        figure = figure_of(game, rec)
+        if figure is not None and on_board(figure):
+            found.append(figure)
+    return found
+
+
+def _targeted_as_heroes(game: Game) -> list[FigureState]:
+    """``overlord_cards.HERO_LIKE_RULES``: overlord cards that target a hero may target a
+    familiar figure (an ``each_hero`` effect affects it; moving into a space springs hero traps)."""
+    return figures_on_the_board(game) if active(game) else []
+
+
+HERO_LIKE_RULES.append(_targeted_as_heroes)
 
 
 # -- when it acts -----------------------------------------------------------------------------

@@ -8,7 +8,9 @@ What differs from the 1st edition:
   a group of one (``delve.rules2e.lieutenants``). Groups in unrevealed areas wait in the reserve
   like the 1st edition's monsters and appear when their area is revealed.
 - Membership: every monster of one type is in the same group (minions and masters alike); a
-  lieutenant is its own group. An effect on a group affects each member (:func:`members`).
+  lieutenant is its own group. An effect on a group affects each member (:func:`members`): a
+  card effect with target ``triggering_monster_group`` runs once per member
+  (``overlord_cards.GROUP_RULES``).
 - Activation: monsters are activated in groups; once the overlord activates one member of a
   group, he activates the group's other members before any other monster
   (``overlord_turn.ACTIVATION_FILTERS``).
@@ -30,6 +32,7 @@ from delve.engine.game import Game
 from delve.engine.state import FigureState, Step
 from delve.rules import equipment
 from delve.rules.movement import on_board
+from delve.rules.overlord_cards import GROUP_RULES
 from delve.rules.overlord_turn import ACTIVATION_FILTERS, ACTIVATION_START_HOOKS
 from delve.rules.setup import monster_figure, players_in_game
 from delve.rules2e import active
@@ -166,3 +169,13 @@ def _remember_the_group(game: Game, activation: Step, monster: FigureState) -> N
 LAST_GROUP = "group_activating"
 ACTIVATION_FILTERS.append(_finish_the_group_first)
 ACTIVATION_START_HOOKS.append(_remember_the_group)
+
+
+def _group_of(game: Game, figure: FigureState) -> list[FigureState] | None:
+    """``overlord_cards.GROUP_RULES``: a group effect affects each member of a monster's group."""
+    if not active(game) or figure.kind != "monster":
+        return None
+    return members(game, figure)
+
+
+GROUP_RULES.append(_group_of)
