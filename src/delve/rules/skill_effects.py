@@ -296,12 +296,18 @@ def in_sight(game: Game, hero: FigureState, other: FigureState) -> bool:
     return footprint_line_of_sight(game.board, hero.footprint, other.pos, blockers)
 
 
-def candidates(game: Game, hero: FigureState, choose: str) -> list[FigureState]:
+# Heroes off the board whom a healing effect may still pick (ruleset 2e: a knocked-out hero recovers
+# damage from other heroes' skills); each rule says yes or no.
+HEALABLE_RULES: list[Callable[[Game, FigureState], bool]] = []
+
+
+def candidates(game: Game, hero: FigureState, choose: str, *, healing: bool = False) -> list[FigureState]:
     """The heroes a ``chosen_hero`` effect of this hero may pick (``limits.choose``): next to him
     (in sight), himself or one next to him, or any hero he sees (himself included)."""
     found = []
     for other in game.state.heroes():
-        if not on_board(other) or not in_sight(game, hero, other):
+        reachable = on_board(other) or (healing and any(rule(game, other) for rule in HEALABLE_RULES))
+        if not reachable or not in_sight(game, hero, other):
             continue
         near = other.id != hero.id and footprint_distance(hero.footprint, other.pos) == 1
         if choose == "in_sight" or near or (choose == "self_or_adjacent" and other.id == hero.id):
@@ -312,7 +318,7 @@ def candidates(game: Game, hero: FigureState, choose: str) -> list[FigureState]:
 def _targets(game: Game, hero: FigureState, src: Source, item: Any) -> list[FigureState]:
     target = getattr(item, "target", "self")
     if target == "chosen_hero":
-        return candidates(game, hero, src.limits.choose)
+        return candidates(game, hero, src.limits.choose, healing=item.effect == "heal_wounds")
     return [hero]
 
 
@@ -402,7 +408,7 @@ class HeldEffects(StepHandler):
         hero, src, item = head
         if getattr(item, "target", "") != "chosen_hero":
             return None
-        options = candidates(game, hero, src.limits.choose)
+        options = candidates(game, hero, src.limits.choose, healing=item.effect == "heal_wounds")
         if len(options) <= 1:
             return None
         what = item.effect.replace("_", " ")

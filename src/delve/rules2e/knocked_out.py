@@ -18,7 +18,8 @@ descent-2e excerpt a/b: "Defeated", "Knocked Out", "Errata and FAQ Version 1.0".
 - On his next turn he may only stand up (``delve.rules2e.stand_up``) or stay down (FAQ): his
   whole turn is replaced (``hero_turn.TURN_REPLACEMENTS``).
 - Recovering at least one damage (revived, a skill, a potion) puts his figure back at once
-  (``wounds.HEAL_HOOKS``); he acts normally on his next turn.
+  (``wounds.HEAL_HOOKS``); he acts normally on his next turn. Other heroes' healing skills may
+  pick him (``skill_effects.HEALABLE_RULES``).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from delve.engine.decision import OVERLORD, Choice, Decision
 from delve.engine.game import Game
 from delve.engine.state import FigureState, Step
 from delve.engine.steps import StepHandler, register
-from delve.rules import hero_turn, wounds
+from delve.rules import hero_turn, skill_effects, wounds
 from delve.rules.movement import on_board
 from delve.rules2e import active
 from delve.rules2e.rules_data import rules
@@ -209,6 +210,12 @@ def _healed(game: Game, figure: FigureState, amount: int) -> None:
         stand_figure_up(game, figure, why="recovered damage")
 
 
+def _healable(game: Game, figure: FigureState) -> bool:
+    """``skill_effects.HEALABLE_RULES``: another hero's healing skill may pick a knocked-out hero."""
+    return active(game) and is_knocked_out(game, figure)
+
+
 wounds.DEFEAT_RULES.append(_defeat)
+skill_effects.HEALABLE_RULES.append(_healable)
 wounds.HEAL_HOOKS.append(_healed)
 hero_turn.TURN_REPLACEMENTS.append(_replace_turn)
