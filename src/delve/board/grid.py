@@ -33,6 +33,11 @@ def edge(a: Pos, b: Pos) -> Edge:
     return (a, b) if a < b else (b, a)
 
 
+def _same_view(old: BoardIndex, new: BoardIndex) -> bool:
+    """Do two flat views hold the same data (everything but the derived-table cache)?"""
+    return all(getattr(old, name) == getattr(new, name) for name in type(new).__slots__ if name != "cache")
+
+
 class Door(BaseModel):
     """A door marker. Rulebook: Doors -- it stands between four spaces, two on each side, so
     when closed it shuts two parallel unit edges that continue each other."""
@@ -98,6 +103,8 @@ class Board(BaseModel):
     areas: list[Area] = Field(default_factory=list)
 
     _index: BoardIndex | None = PrivateAttr(default=None)
+    # The view dropped by the last change, kept to be reused when the change did not touch it.
+    _stale: BoardIndex | None = PrivateAttr(default=None)
 
     # -- validation ----------------------------------------------------------------------
     @field_validator("walls")
@@ -221,15 +228,28 @@ class Board(BaseModel):
 
     def index(self) -> BoardIndex:
         """The precomputed flat view used by line of sight and movement (built lazily)."""
+        # Read the private slot directly: pydantic's attribute lookup for private attributes costs
+        # about 30 times more, and this is called on every sight line and movement query.
+        ix: BoardIndex | None = self.__pydantic_private__["_index"]  # type: ignore[index]
+        if ix is not None:
+            return ix
         if self._index is None:
             from delve.board.index import build_index
 
-            self._index = build_index(self)
+            fresh = build_index(self)
+            old, self._stale = self._stale, None
+            if old is not None and _same_view(old, fresh):
+                # A change sight and movement cannot see (a potion picked up, a marker moved
+                # across open floor): keep the old view and the tables derived from it.
+                fresh = old
+            self._index = fresh
         return self._index
 
     # -- mutators ------------------------------------------------------------------------
     def invalidate(self) -> None:
         """Drop the precomputed view; call after editing fields directly."""
+        if self._index is not None:
+            self._stale = self._index
         self._index = None
 
     def set_door_open(self, door_id: str, is_open: bool) -> None:
