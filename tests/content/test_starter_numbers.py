@@ -8,7 +8,8 @@ from collections import Counter
 
 import pytest
 
-from delve.abilities.catalog import RULEBOOK_ABILITIES
+from delve.abilities.catalog import EXTRA_EFFECTS, RULEBOOK_ABILITIES
+from delve.board.mapfile import load_map
 from delve.content.loader import load_starter_pack
 from delve.content.pack import Pack
 from delve.content.usage import ability_usage
@@ -91,4 +92,20 @@ def test_overlord_deck_has_every_type_and_treachery_of_each_colour(pack: Pack) -
 
 def test_every_monster_can_be_spawned_or_set_up(pack: Pack) -> None:
     spawned = {line.monster for c in pack.overlord.values() for line in c.spawn}
-    assert set(pack.monsters) - spawned <= {"ogre", "spitter"}
+    placed = {p.monster for q in pack.quests for p in load_map(pack.quest_map_path(q)).placements}
+    assert set(pack.monsters) <= spawned | placed
+
+
+def test_every_monster_type_appears_in_a_quest(pack: Pack) -> None:
+    placed = {p.monster for q in pack.quests for p in load_map(pack.quest_map_path(q)).placements}
+    assert set(pack.monsters) <= placed, set(pack.monsters) - placed
+
+
+def test_the_extra_game_effects_are_on_starter_items_and_monsters(pack: Pack) -> None:
+    used = ability_usage(pack)
+    for name in EXTRA_EFFECTS:
+        assert any(u.startswith("item ") for u in used[name]), name
+    on_monsters = {name for name in EXTRA_EFFECTS if any(u.startswith("monster ") for u in used[name])}
+    assert len(on_monsters) >= 2, on_monsters
+    for it in pack.items.values():
+        assert it.flavour

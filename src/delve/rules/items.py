@@ -26,7 +26,7 @@ from delve.engine.decision import Choice, Decision
 from delve.engine.game import EngineError, Game
 from delve.engine.state import FigureState, Step
 from delve.engine.steps import StepHandler, register
-from delve.rules import equipment, orders
+from delve.rules import equipment, item_effects, orders
 from delve.rules.hero_turn import TURN_PREPARE_STEPS, turn_choice_provider
 from delve.rules.movement import movement_locked
 from delve.rules.wounds import HERO_DEATH_HOOKS
@@ -99,27 +99,18 @@ def removable(game: Game, item_id: str) -> bool:
     return not is_dark_relic(game, item_id)
 
 
-# -- speed ---------------------------------------------------------------------------------
+# -- speed and the items' lasting gifts -------------------------------------------------------
 def speed_cap(game: Game, hero: FigureState) -> int | None:
     """The lowest speed cap of the hero's equipped armor, if any (Rulebook: Movement)."""
-    caps = [it.speed_cap for it in equipment.equipped_items(game, hero) if it.speed_cap]
-    return min(caps) if caps else None
+    return item_effects.speed_cap(game, hero)
 
 
 def refresh_speed(game: Game, hero: FigureState) -> None:
-    """Apply heavy armor's cap to the hero's speed, or lift it. His own speed is remembered in
-    ``state.flags["base_speed"]`` the first time his equipment is looked at."""
+    """Apply what the hero's equipment does all the time: heavy armor's speed cap, the items'
+    stat changes and always-on abilities (``rules.item_effects``). Called whenever his equipment
+    changes and at the start of his turn."""
+    item_effects.refresh(game, hero)
     orders.check_aim_equipment(game, hero)  # Rulebook: Aim (changing equipped items removes it)
-    if hero.kind != "hero":
-        return
-    base_speeds: dict[str, int] = game.state.flags.setdefault("base_speed", {})
-    base = base_speeds.setdefault(hero.id, hero.speed)
-    cap = speed_cap(game, hero)
-    speed = min(base, cap) if cap is not None else base
-    if speed != hero.speed:
-        hero.speed = speed
-        game.emit("speed_changed", f"{hero.name}'s speed is now {speed}.", ref="Movement", hero=hero.id,
-                  speed=speed)
 
 
 # -- moving items between equipped, pack and the discard ------------------------------------

@@ -34,7 +34,7 @@ from delve.content.schema import Item
 from delve.engine.decision import Choice
 from delve.engine.game import Game
 from delve.engine.state import AbilityRef, FigureState, Step
-from delve.rules import equipment
+from delve.rules import equipment, item_effects
 from delve.rules.hero_turn import TURN_START_HOOKS, turn_choice_provider
 from delve.rules.movement import on_board
 from delve.rules.wounds import FATIGUE_OVERFLOW_HOOKS, HERO_DEATH_HOOKS
@@ -62,12 +62,9 @@ def _worn(game: Game, figure: FigureState) -> list[Item]:
 
 def active_refs(game: Game, figure: FigureState) -> list[AbilityRef]:
     """The abilities a figure bears now: its own (locked items' included, they are added to it)
-    and those of its equipped non-weapon items that need no lock."""
-    refs = list(figure.abilities)
-    for it in _worn(game, figure):
-        if not lock_cost(it):
-            refs += [AbilityRef(name=a.name, rank=a.rank or 0) for a in it.abilities]
-    return refs
+    and those of its equipped non-weapon items that need no lock (``rules.item_effects``, which
+    also writes them onto the figure, counted once)."""
+    return item_effects.borne_abilities(game, figure)
 
 
 def points(game: Game, figure: FigureState, name: str) -> int:
