@@ -9,8 +9,8 @@ from __future__ import annotations
 from delve.ai.random_player import RandomPlayer
 from delve.api import GameSetup, new_game, replay_game
 
-GAMES = 8
-CAP = 1500
+GAMES = 6
+CAP = 600
 
 
 def test_random_2e_games_run_and_replay() -> None:
@@ -29,6 +29,6 @@ def test_random_2e_games_run_and_replay() -> None:
         assert "hero_died" not in kinds
         knocked_out += kinds.count("hero_knocked_out")
         stood_up += kinds.count("hero_stood_up")
-        if seed % 4 == 0:
+        if seed % 3 == 0:
             assert replay_game(setup, game.state.history).state_hash() == game.state_hash()
     assert knocked_out > 0 and stood_up > 0
