@@ -489,6 +489,7 @@ class _Grid:
                 uses[spec.id] = uses.get(spec.id, 0) + 1
         markers = []
         seen_ids: dict[str, int] = {}
+        glyphs = 0
         for pos in sorted(specs, key=lambda p: (p[1], p[0])):
             _sym, spec = specs[pos]
             if spec.marker is None:
@@ -497,6 +498,11 @@ class _Grid:
             if spec.id:
                 seen_ids[spec.id] = seen_ids.get(spec.id, 0) + 1
                 mid = spec.id if uses[spec.id] == 1 else f"{spec.id}-{seen_ids[spec.id]}"
+            elif spec.marker in ("glyph", "dark_glyph"):
+                # One count for both sides of a glyph: an id must not tell a hero seat which
+                # glyph is dark (Rulebook: Dark Glyphs, placed face down).
+                glyphs += 1
+                mid = f"glyph-{glyphs}"
             else:
                 mid = f"{spec.marker}-{counts[spec.marker]}"
             data = dict(spec.data)
