@@ -21,6 +21,7 @@ from delve.api import GameSetup, load_game, new_game
 from delve.board.geometry import Footprint
 from delve.engine.decision import OVERLORD, TABLE, Decision
 from delve.engine.game import Game
+from delve.rulesets import RULESETS, default_content
 
 HELP = ("Type a number, a choice id (e.g. move:3,4), or x,y to move there; "
         "'map' redraws the board, 'q' saves and quits.")
@@ -152,8 +153,8 @@ def _save(game: Game, path: Path) -> None:
     tmp.replace(path)
 
 
-def web_game(data_dir: Path, *, new: bool, quest: str, heroes: list[str], seed: int, physical_dice: bool,
-             overlord: str, quick: bool) -> tuple[Any, str]:
+def web_game(data_dir: Path, *, new: bool, quest: str | None, heroes: list[str], seed: int, physical_dice: bool,
+             overlord: str, quick: bool, ruleset: str = "1e") -> tuple[Any, str]:
     """The app and the path (with the seat token after ``#``) of the solo game ``delve play``
     resumes, or of a new one. The game id and token are kept in ``data_dir/play.json``."""
     import json
@@ -174,7 +175,7 @@ def web_game(data_dir: Path, *, new: bool, quest: str, heroes: list[str], seed: 
         except (TableError, KeyError):
             pass  # a different database, or the game is gone: start a new one
     live = hub.create(mode="solo", quest=quest, heroes=heroes, seed=seed, physical_dice=physical_dice,
-                      overlord=overlord, quick=quick)
+                      overlord=overlord, quick=quick, ruleset=ruleset)
     token = live.people[0].token
     marker.write_text(json.dumps({"id": live.id, "token": token}))
     marker.chmod(0o600)
@@ -195,7 +196,8 @@ def register(app: typer.Typer) -> None:
 
     @app.command("play")
     def play(
-        quest: str = typer.Option("first-steps", help="Quest id from the starter pack."),
+        quest: str | None = typer.Option(None, help="Quest id (default: the tutorial of the ruleset)."),
+        ruleset: str = typer.Option("1e", help="Rules: 1e (Descent 1st edition) or 2e (2nd edition)."),
         heroes: str = typer.Option("", help="Comma-separated hero ids (default: the first two)."),
         seed: int = typer.Option(1, help="Seed for dice and shuffles."),
         new: bool = typer.Option(False, "--new", help="Start a new game even if one can be resumed."),
@@ -213,6 +215,8 @@ def register(app: typer.Typer) -> None:
         (the default: starts the web table on localhost) or with --terminal in this terminal."""
         if overlord not in OVERLORDS:
             raise typer.BadParameter(f"choose one of {', '.join(OVERLORDS)}", param_hint="--overlord")
+        if ruleset not in RULESETS:
+            raise typer.BadParameter(f"choose one of {', '.join(RULESETS)}", param_hint="--ruleset")
         hero_ids = [h for h in heroes.split(",") if h]
         if not terminal:
             import threading
@@ -224,7 +228,7 @@ def register(app: typer.Typer) -> None:
             folder = data_dir or default_data_dir()
             folder.mkdir(parents=True, exist_ok=True)
             web_app, path = web_game(folder, new=new, quest=quest, heroes=hero_ids, seed=seed,
-                                     physical_dice=physical_dice, overlord=overlord, quick=quick)
+                                     physical_dice=physical_dice, overlord=overlord, quick=quick, ruleset=ruleset)
             port = port or free_port(host)
             url = f"http://{host}:{port}{path}"
             typer.echo(f"Delve table: open {url}", color=False)
@@ -235,18 +239,19 @@ def register(app: typer.Typer) -> None:
                 threading.Timer(1.0, _open_browser, args=(url,)).start()
             server.run()
             return
-        _play_terminal(quest, hero_ids, seed, save, new, physical_dice, overlord, quick)
+        _play_terminal(quest, hero_ids, seed, save, new, physical_dice, overlord, quick, ruleset)
 
 
-def _play_terminal(quest: str, hero_ids: list[str], seed: int, save: Path, new: bool, physical_dice: bool,
-                   overlord: str, quick: bool) -> None:
+def _play_terminal(quest: str | None, hero_ids: list[str], seed: int, save: Path, new: bool, physical_dice: bool,
+                   overlord: str, quick: bool, ruleset: str = "1e") -> None:
     """The terminal game: the seat's view and choices as text."""
     console = Console()
     if save.exists() and not new:
         game = load_game(save.read_text())
         console.print(f"Resuming {save} (round {game.state.round}).")
     else:
-        setup = GameSetup(quest=quest, heroes=hero_ids, seed=seed,
+        pack, quest = default_content(ruleset, quest)
+        setup = GameSetup(ruleset=ruleset, pack=pack, quest=quest, heroes=hero_ids, seed=seed,
                           chance="manual" if physical_dice else "seeded", solo=overlord == "solo",
                           choices=not quick)
         game = new_game(setup)

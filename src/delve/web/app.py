@@ -33,7 +33,8 @@ class NewGame(BaseModel):
 
     mode: str = "solo"
     ruleset: str = "1e"  # one of delve.rulesets.RULESETS
-    quest: str = "first-steps"
+    quest: str | None = Field(default=None, max_length=100)  # None: the ruleset's tutorial
+    pack: str | None = Field(default=None, max_length=40)  # None: the ruleset's own pack
     heroes: list[str] = Field(default_factory=list, max_length=4)
     seed: int = Field(default=1, ge=0, le=2**31)
     physical_dice: bool = False
@@ -96,7 +97,7 @@ def create_app(store_url: str, shard: tuple[int, int] | None = None) -> FastAPI:
     def create(body: NewGame) -> dict[str, Any]:
         live = hub.create(mode=body.mode, quest=body.quest, heroes=body.heroes, seed=body.seed,
                           physical_dice=body.physical_dice, overlord=body.overlord, quick=body.quick,
-                          ruleset=body.ruleset)
+                          ruleset=body.ruleset, pack=body.pack)
         return {"id": live.id, "invites": invites(live)}
 
     def _person(game_id: str, token: str | None) -> tuple[LiveGame, Person]:

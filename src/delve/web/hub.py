@@ -24,11 +24,13 @@ from delve.ai.base import Player as Bot
 from delve.api import GameSetup, new_game
 from delve.engine.decision import OVERLORD, TABLE, ChoiceRecord
 from delve.engine.game import Game
-from delve.rulesets import RULESETS
+from delve.rulesets import RULESETS, default_content
 from delve.web.replays import Replayer
 from delve.web.router import shard_of
 from delve.web.store import Store, StoredGame
 
+KNOWN_PACKS = ("starter", "starter-2e")
+"""The packs a table may open: only the shipped ones (a request never names a folder on the server)."""
 MODES = ("solo", "overlord", "hotseat", "network")
 UNDO_MODES = ("solo", "hotseat")
 OVERLORD_AIS = ("solo", "ai", "random")
@@ -143,17 +145,24 @@ class Hub:
                 return game_id
 
     # -- creating and loading --------------------------------------------------------------
-    def create(self, *, mode: str = "solo", quest: str = "first-steps", heroes: list[str] | None = None,
+    def create(self, *, mode: str = "solo", quest: str | None = None, heroes: list[str] | None = None,
                seed: int = 1, physical_dice: bool = False, overlord: str = "solo",
-               quick: bool = False, game_id: str | None = None, ruleset: str = "1e") -> LiveGame:
-        """Start a game, store it, let automated seats move, and return it."""
+               quick: bool = False, game_id: str | None = None, ruleset: str = "1e",
+               pack: str | None = None) -> LiveGame:
+        """Start a game, store it, let automated seats move, and return it.
+
+        With no quest named, the table starts the ruleset's own tutorial from its own pack
+        (``delve.rulesets.default_content``)."""
         if ruleset not in RULESETS:
             raise TableError(f"unknown ruleset {ruleset!r}; choose one of {', '.join(RULESETS)}")
         if mode not in MODES:
             raise TableError(f"unknown mode {mode!r}; choose one of {', '.join(MODES)}")
         if overlord not in (*OVERLORD_AIS, "human"):
             raise TableError(f"unknown overlord {overlord!r}; choose one of solo, ai, random, human")
-        setup = GameSetup(ruleset=ruleset, quest=quest, heroes=list(heroes or []), seed=seed,
+        if pack is not None and pack not in KNOWN_PACKS:
+            raise TableError(f"unknown pack {pack!r}; choose one of {', '.join(KNOWN_PACKS)}")
+        pack, quest = default_content(ruleset, quest, pack)
+        setup = GameSetup(ruleset=ruleset, pack=pack, quest=quest, heroes=list(heroes or []), seed=seed,
                           chance="manual" if physical_dice else "seeded",
                           solo=mode in ("solo", "network") and overlord == "solo", choices=not quick)
         try:

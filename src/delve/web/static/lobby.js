@@ -5,7 +5,7 @@ form.addEventListener("submit", async (ev) => {
   ev.preventDefault();
   const f = new FormData(form);
   const body = {
-    mode: f.get("mode"), ruleset: f.get("ruleset") || "1e", quest: f.get("quest"), seed: Number(f.get("seed") || 1),
+    mode: f.get("mode"), ruleset: f.get("ruleset") || "1e", quest: f.get("quest") || null, seed: Number(f.get("seed") || 1),
     heroes: String(f.get("heroes") || "").split(",").map((s) => s.trim()).filter(Boolean),
     overlord: f.get("overlord"), physical_dice: f.get("physical_dice") === "on", quick: f.get("quick") === "on",
   };
