@@ -27,14 +27,19 @@ import numpy as np
 from delve.board.terrain import load_marker_kinds, load_terrain
 from delve.engine.decision import OVERLORD
 
-# The decision kinds of the 1st-edition ruleset (grep ``kind=`` in delve.rules); others share a slot.
+# The decision kinds of both rulesets (grep ``Decision(`` in delve.rules and delve.rules2e); a kind
+# missing here shares the "other" slot. ``tests/envs/test_decision_kinds.py`` keeps the list whole.
 DECISION_KINDS: tuple[str, ...] = (
     "attack_fatigue", "attack_spend", "boulder_order", "choose_action", "choose_hero", "choose_hero_turn",
     "cursed_item", "dark_glyph_keep", "dark_glyph_power", "dark_glyph_summon", "enter_die", "equip_items",
     "event_window", "guard_interrupt", "hero_turn", "invulnerability", "morph_dice", "overlord_cards",
     "overlord_discard", "overlord_turn", "place_hero", "place_item", "prolonged_fatigue", "reveal_placement",
     "shop", "skill_trade", "solo_interrupt", "solo_raise_dead", "spawn_place", "trap_window", "treachery",
-    "treachery_remove", "other",
+    "treachery_remove",
+    "dark_relic", "daze_dice", "familiar_shadow", "familiar_turn", "monster_activation", "place_glyph",
+    "skill_target", "spawn_remove", "stun_master",
+    "knocked_out_draw", "knocked_out_turn", "order_triggers",
+    "other",
 )
 ORDER_KINDS: tuple[str, ...] = ("aim", "dodge", "guard", "rest", "prolonged")
 HERO_SLOTS = 4
