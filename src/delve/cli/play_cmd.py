@@ -28,20 +28,12 @@ HELP = ("Type a number, a choice id (e.g. move:3,4), or x,y to move there; "
 
 
 def _marks(game: Game, seat: str) -> list[Any]:
-    from delve.board.render import FigureMark
+    """The figures and familiars ``seat`` sees, drawn from its view (the same marks as
+    ``delve render --game``), so the terminal shows no more than the seat may know."""
+    from delve.cli.render_cmd import view_marks
+    from delve.engine.views import view
 
-    marks = []
-    hero_seat = seat != OVERLORD
-    for figure in game.state.figures.values():
-        if not figure.alive or figure.in_town:
-            continue
-        area = game.board.area_of(figure.pos)
-        if hero_seat and area is not None and not game.board.area(area).revealed:
-            continue
-        label = figure.name[0].upper() if figure.kind == "hero" else figure.name[0].lower()
-        marks.append(FigureMark(label=label, footprint=figure.footprint, side=figure.kind,
-                                name=f"{figure.name} ({figure.wounds}/{figure.max_wounds} wounds)"))
-    return marks
+    return list(view_marks(view(game, seat, log=False)))
 
 
 def show_board(game: Game, seat: str, console: Console, decision: Decision | None) -> None:
