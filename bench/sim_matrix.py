@@ -97,7 +97,7 @@ def table(path: Path) -> str:
         a["wall"] += row["wall_seconds"]
         a["codes"].add(row.get("code", ""))
     lines = ["| quest | heroes | overlord | games | heroes won | 95% CI | overlord won | 95% CI | mean rounds "
-             "| unfinished | errors | CPU s/game | wall time |",
+             "| unfinished | errors | s/game | wall time |",
              "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     order = {q: i for i, q in enumerate(QUESTS)}
     mo = {m: i for i, m in enumerate(MATCHUPS)}
