@@ -91,7 +91,7 @@ def is_relic(game: Game, item_id: str) -> bool:
 def is_dark_relic(game: Game, item_id: str) -> bool:
     """Dark relics a hero received in place of a treasure (Rulebook: Dark Relics): the cards of
     the ``dark_relic`` deck (``rules.dark_relics``), and any id kept in ``state.flags["dark_relics"]``."""
-    return item_of(game, item_id).deck == "dark_relic" or item_id in game.state.flags.get("dark_relics", [])
+    return item_id in game.state.flags.get("dark_relics", []) or item_of(game, item_id).deck == "dark_relic"
 
 
 def removable(game: Game, item_id: str) -> bool:
