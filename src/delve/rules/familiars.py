@@ -39,6 +39,7 @@ re-rolls or abilities) and a kill by it counts as its owner's.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
 from typing import Any
 
 from delve.board.geometry import Footprint, Pos, distance
@@ -212,6 +213,20 @@ def destinations(game: Game, rec: dict[str, Any], budget: int) -> dict[Pos, int]
         return {}
     fam = definition(game, rec)
     fly = _has(fam, "Fly")
+    best = cheapest_spaces(game, start, budget, fly=fly,
+                           price=lambda src, dst, step_cost: step_cost if fly else _walk_cost(game, src, dst))
+    return {p: c for p, c in best.items() if p != start and _may_end(game, rec, fam, p)}
+
+
+def cheapest_spaces(game: Game, start: Pos, budget: int, *, fly: bool,
+                    price: Callable[[Pos, Pos, int], int | None],
+                    onward: Callable[[Pos], bool] | None = None) -> dict[Pos, int]:
+    """The cheapest cost (at most ``budget``) of every revealed space a familiar's move reaches
+    from ``start`` (itself included, at 0): one search shared by the 1st- and 2nd-edition moves.
+
+    ``fly`` is passed to ``step_options`` (which neighbours a step may reach at all); ``price(src,
+    dst, step_cost)`` is what the step costs this familiar (None: it may not enter ``dst``);
+    ``onward(pos)`` says whether the move may go on from a space it reached (default: always)."""
     best: dict[Pos, int] = {start: 0}
     heap: list[tuple[int, Pos]] = [(0, start)]
     while heap:
@@ -222,11 +237,15 @@ def destinations(game: Game, rec: dict[str, Any], budget: int) -> dict[Pos, int]
             nxt = (fp.x, fp.y)
             if not _revealed(game, nxt):
                 continue
-            total = cost + (step_cost if fly else _walk_cost(game, pos, nxt))
+            step = price(pos, nxt, step_cost)
+            if step is None:
+                continue
+            total = cost + step
             if total <= budget and total < best.get(nxt, budget + 1):
                 best[nxt] = total
-                heapq.heappush(heap, (total, nxt))
-    return {p: c for p, c in best.items() if p != start and _may_end(game, rec, fam, p)}
+                if onward is None or onward(nxt):
+                    heapq.heappush(heap, (total, nxt))
+    return best
 
 
 def _no_end_on_aloof_familiars(game: Game, figure: FigureState) -> set[Pos]:

@@ -26,7 +26,6 @@ granting, Aura, spotting, attacks) stay; what the 2nd edition changes:
 
 from __future__ import annotations
 
-import heapq
 from functools import cache
 from importlib.resources import files
 from typing import Any
@@ -34,7 +33,6 @@ from typing import Any
 import yaml
 
 from delve.board.geometry import Footprint, Pos
-from delve.board.movement import step_options
 from delve.engine.decision import Choice, Decision
 from delve.engine.game import Game
 from delve.engine.state import FigureState, Step
@@ -84,24 +82,11 @@ def destinations(game: Game, rec: dict[str, Any], budget: int) -> dict[Pos, int]
     fam = fam1e.definition(game, rec)
     fly = any(a.name == "Fly" for a in fam.abilities)
     enemies = enemy_spaces(game, owner)
-    best: dict[Pos, int] = {start: 0}
-    heap: list[tuple[int, Pos]] = [(0, start)]
-    while heap:
-        cost, pos = heapq.heappop(heap)
-        if cost > best.get(pos, budget + 1):
-            continue
-        for fp, fly_cost in step_options(game.board, Footprint.single(pos), (), fly=True):
-            nxt = (fp.x, fp.y)
-            if not fam1e._revealed(game, nxt):
-                continue
-            step = fly_cost if fly else entry_cost(game, nxt)
-            if step is None:
-                continue
-            total = cost + step
-            if total <= budget and total < best.get(nxt, budget + 1):
-                best[nxt] = total
-                if fly or nxt not in enemies:  # it may end on an enemy but not pass one
-                    heapq.heappush(heap, (total, nxt))
+    # Every neighbour is looked at as a flier would (entry_cost turns obstacles away for walkers);
+    # it may end on an enemy but not pass one.
+    best = fam1e.cheapest_spaces(game, start, budget, fly=True,
+                                 price=lambda _src, dst, fly_cost: fly_cost if fly else entry_cost(game, dst),
+                                 onward=lambda pos: fly or pos not in enemies)
     return {p: c for p, c in best.items() if p != start and _may_end(game, p, fly)}
 
 
