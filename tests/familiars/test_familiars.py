@@ -7,45 +7,35 @@ Rulebook: Familiars & Companions; Skye.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
-import yaml
+import pytest
 
 from delve.engine.game import Game
 from delve.rules.attack import monster_attack_context
 from delve.rules.familiars import _harried_cannot_aim, records, sync_familiars
-from delve.rulesets import handlers_for
-from delve.scenario.build import build_state
-from delve.scenario.model import Scenario
 
-_MAP = """\
----
-areas:
-  hall: {name: Hall, revealed: true}
-symbols:
-  H: {area: hall}
----
-+-+-+-+-+
-|H . . .|
-+-+-+-+-+
-"""
+FamiliarGame = Callable[[list[dict[str, object]]], Game]
 
 
-def _game(familiars: list[dict[str, object]]) -> Game:
-    scenario = Scenario.model_validate(yaml.safe_load(yaml.safe_dump({
-        "name": "familiar unit test",
-        "map": _MAP,
-        "figures": [
-            {"id": "ada", "name": "Ada", "speed": 4, "wounds": 10, "at": [0, 0]},
-            {"id": "gob", "side": "overlord", "name": "Goblin", "speed": 5, "wounds": 4, "dice": ["red"],
-             "at": [2, 0]},
-        ],
-        "familiars": familiars,
-    })))
-    return Game(build_state(scenario, "<test>"), handlers_for("1e"))
+@pytest.fixture
+def familiar_game(scenario_game: Callable[..., Game]) -> FamiliarGame:
+    """Factory: Ada and a goblin in the hall (tests/conftest.py), with the given familiars."""
+    def build(familiars: list[dict[str, object]]) -> Game:
+        return scenario_game({
+            "name": "familiar unit test",
+            "figures": [
+                {"id": "ada", "name": "Ada", "speed": 4, "wounds": 10, "at": [0, 0]},
+                {"id": "gob", "side": "overlord", "name": "Goblin", "speed": 5, "wounds": 4, "dice": ["red"],
+                 "at": [2, 0]},
+            ],
+            "familiars": familiars,
+        })
+    return build
 
 
-def test_an_enemy_next_to_the_kestrel_cannot_aim() -> None:
-    game = _game([{"kind": "kestrel", "owner": "ada", "at": [3, 0]}])
+def test_an_enemy_next_to_the_kestrel_cannot_aim(familiar_game: FamiliarGame) -> None:
+    game = familiar_game([{"kind": "kestrel", "owner": "ada", "at": [3, 0]}])
     ctx = monster_attack_context(game.figure("gob"), (1, 0))
     ctx.aimed = True
     _harried_cannot_aim(game, ctx)
@@ -53,16 +43,16 @@ def test_an_enemy_next_to_the_kestrel_cannot_aim() -> None:
     assert game.state.log[-1].kind == "aim_prevented"
 
 
-def test_an_enemy_away_from_the_kestrel_may_aim() -> None:
-    game = _game([{"kind": "kestrel", "owner": "ada", "at": [0, 0]}])
+def test_an_enemy_away_from_the_kestrel_may_aim(familiar_game: FamiliarGame) -> None:
+    game = familiar_game([{"kind": "kestrel", "owner": "ada", "at": [0, 0]}])
     ctx = monster_attack_context(game.figure("gob"), (1, 0))
     ctx.aimed = True
     _harried_cannot_aim(game, ctx)
     assert ctx.aimed is True
 
 
-def test_a_held_skill_grants_its_familiar_once_in_the_owners_space() -> None:
-    game = _game([])
+def test_a_held_skill_grants_its_familiar_once_in_the_owners_space(familiar_game: FamiliarGame) -> None:
+    game = familiar_game([])
     ada = game.figure("ada")
     game.state.flags["skills"] = {"ada": ["moth-call"]}
     sync_familiars(game, ada)

@@ -8,39 +8,30 @@ so the 2e attribute tests fail it (``docs/rulesets.md``). A 1st-edition game kno
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-import yaml
 
 from delve.engine.game import Game
 from delve.rules.event_cards import effect_targets
 from delve.rules.overlord_cards import counts_as_hero, heroes_to_target
-from delve.rulesets import handlers_for
-from delve.scenario.build import build_state
-from delve.scenario.model import Scenario
 
-_MAP = """\
----
-areas:
-  hall: {name: Hall, revealed: true}
-symbols:
-  H: {area: hall}
----
-+-+-+-+-+
-|H . . .|
-+-+-+-+-+
-"""
+FigureGame = Callable[..., Game]
 
 
-def _game(ruleset: str = "2e", **extra: Any) -> Game:
-    scenario = Scenario.model_validate(yaml.safe_load(yaml.safe_dump({
-        "name": "familiar figure unit test", "map": _MAP, "ruleset": ruleset, "pack": "starter-2e",
-        "figures": [{"id": "maren", "name": "Maren", "speed": 4, "wounds": 10, "at": [0, 0]}],
-        "familiars": [{"kind": "bone-servant", "owner": "maren", "at": [1, 0]}],
-        "start": {"hero_turn": "maren"}, **extra,
-    })))
-    return Game(build_state(scenario, "<test>"), handlers_for(ruleset))
+@pytest.fixture
+def figure_game(scenario_game: Callable[..., Game]) -> FigureGame:
+    """Factory: Maren and her bone servant in the hall (tests/conftest.py), under ``ruleset``,
+    with ``extra`` scenario keys."""
+    def build(ruleset: str = "2e", **extra: Any) -> Game:
+        return scenario_game({
+            "name": "familiar figure unit test", "ruleset": ruleset, "pack": "starter-2e",
+            "figures": [{"id": "maren", "name": "Maren", "speed": 4, "wounds": 10, "at": [0, 0]}],
+            "familiars": [{"kind": "bone-servant", "owner": "maren", "at": [1, 0]}],
+            "start": {"hero_turn": "maren"}, **extra,
+        })
+    return build
 
 
 def _answer(game: Game, wanted: str) -> None:
@@ -57,8 +48,8 @@ def _answer(game: Game, wanted: str) -> None:
     return None
 
 
-def test_a_familiar_figure_moving_into_a_space_springs_a_hero_trap() -> None:
-    game = _game(overlord_hand=["pit-trap-2e"])
+def test_a_familiar_figure_moving_into_a_space_springs_a_hero_trap(figure_game: FigureGame) -> None:
+    game = figure_game(overlord_hand=["pit-trap-2e"])
     servant = game.figure("bone-servant")
     _answer(game, "familiar:first:bone-servant")
     _answer(game, "familiar:move:2,0")
@@ -69,22 +60,22 @@ def test_a_familiar_figure_moving_into_a_space_springs_a_hero_trap() -> None:
     assert game.figure("maren").wounds == 10
 
 
-def test_each_hero_effects_and_hero_traps_count_the_familiar_figure_in_2e_only() -> None:
-    game = _game()
+def test_each_hero_effects_and_hero_traps_count_the_familiar_figure_in_2e_only(figure_game: FigureGame) -> None:
+    game = figure_game()
     game.pending  # noqa: B018  (the owner's turn starts: the familiar figure is made)
     servant = game.figure("bone-servant")
     assert [f.id for f in heroes_to_target(game)] == ["maren", "bone-servant"]
     assert counts_as_hero(game, servant) and not counts_as_hero(game, game.figure("maren"))
     assert [f.id for f in effect_targets(game, "each_hero", {})] == ["maren", "bone-servant"]
     assert effect_targets(game, "each_monster", {}) == []  # it is not one of the overlord's monsters
-    classic = _game("1e")
+    classic = figure_game("1e")
     classic.pending  # noqa: B018
     assert [f.id for f in heroes_to_target(classic)] == ["maren"]
     assert "bone-servant" not in classic.state.figures  # a 1st-edition familiar is never a figure
 
 
-def test_a_familiar_figure_has_no_attributes_so_it_fails_attribute_tests() -> None:
-    game = _game()
+def test_a_familiar_figure_has_no_attributes_so_it_fails_attribute_tests(figure_game: FigureGame) -> None:
+    game = figure_game()
     game.pending  # noqa: B018
     servant = game.figure("bone-servant")
     assert servant.kind == "monster" and servant.side == "heroes" and servant.attributes == {}

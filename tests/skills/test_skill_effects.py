@@ -8,9 +8,9 @@ Rulebook: Skill Cards; Fighting; Subterfuge; Wizardry; 3. Deal Starting Skill Ca
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 import pytest
-import yaml
 
 from delve.api import open_pack
 from delve.content.effects import Limits
@@ -21,38 +21,29 @@ from delve.rules import skills as skills_module
 from delve.rules.attack import hero_attack_context
 from delve.rules.familiars import granted
 from delve.rules.skills import apply_lasting, gain_skill, hero_skills, lose_skill
-from delve.rulesets import handlers_for
-from delve.scenario.build import build_state
-from delve.scenario.model import Scenario
 
 PACK = open_pack("starter")
 LASTING_STATS = ("speed", "armor", "max_wounds", "max_fatigue")
 
-_MAP = """\
----
-areas:
-  hall: {name: Hall, revealed: true}
-symbols:
-  H: {area: hall}
----
-+-+-+-+-+
-|H . . .|
-+-+-+-+-+
-"""
+SkillGame = Callable[..., Game]
 
 
-def _game(*, items: list[str] | None = None, hero: str | None = None) -> Game:
-    ada: dict[str, object] = {"id": "ada", "at": [1, 0], "items": items or []}
-    if hero:
-        ada["hero"] = hero
-    else:
-        ada.update(name="Ada", speed=4, wounds=10, fatigue=3, traits={"melee": 1, "ranged": 1, "magic": 1})
-    scenario = Scenario.model_validate(yaml.safe_load(yaml.safe_dump({
-        "name": "skill unit test", "map": _MAP,
-        "figures": [ada, {"id": "bo", "name": "Bo", "speed": 4, "wounds": 10, "at": [0, 0]},
-                    {"id": "gob", "side": "overlord", "name": "Goblin", "speed": 5, "wounds": 4, "at": [2, 0]}],
-    })))
-    return Game(build_state(scenario, "<test>"), handlers_for("1e"))
+@pytest.fixture
+def skill_game(scenario_game: Callable[..., Game]) -> SkillGame:
+    """Factory: Ada (a plain hero, or the sheet ``hero``, with ``items``), Bo and a goblin in the
+    hall (tests/conftest.py)."""
+    def build(*, items: list[str] | None = None, hero: str | None = None) -> Game:
+        ada: dict[str, object] = {"id": "ada", "at": [1, 0], "items": items or []}
+        if hero:
+            ada["hero"] = hero
+        else:
+            ada.update(name="Ada", speed=4, wounds=10, fatigue=3, traits={"melee": 1, "ranged": 1, "magic": 1})
+        return scenario_game({
+            "name": "skill unit test",
+            "figures": [ada, {"id": "bo", "name": "Bo", "speed": 4, "wounds": 10, "at": [0, 0]},
+                        {"id": "gob", "side": "overlord", "name": "Goblin", "speed": 5, "wounds": 4, "at": [2, 0]}],
+        })
+    return build
 
 
 def test_the_engine_runs_every_effect_of_every_starter_skill_and_hero_ability() -> None:
@@ -72,12 +63,12 @@ def test_an_effect_nothing_runs_is_reported() -> None:
     assert skill_effects.unsupported(pack) == ["skill:odd: gain_threat (target -) when monster_killed"]
 
 
-def test_gaining_a_skill_the_engine_cannot_run_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_gaining_a_skill_the_engine_cannot_run_says_so(monkeypatch: pytest.MonkeyPatch, skill_game: SkillGame) -> None:
     card = Skill.model_validate({"id": "odd", "name": "Odd", "deck": "fighting", "text": "x", "flavour": "y",
                                  "when": "monster_killed", "effects": [{"effect": "gain_threat", "amount": 1}]})
     real = skills_module.skill
     monkeypatch.setattr(skills_module, "skill", lambda game, sid: card if sid == "odd" else real(game, sid))
-    game = _game()
+    game = skill_game()
     gain_skill(game, game.figure("ada"), "odd")
     assert [e.data["effect"] for e in game.state.log if e.kind == "effect_not_implemented"] == ["gain_threat"]
     gain_skill(game, game.figure("ada"), "cleave")
@@ -89,8 +80,9 @@ def _lasting(card: Skill) -> bool:
 
 
 @pytest.mark.parametrize("skill_id", sorted(s.id for s in PACK.skills.values() if _lasting(s)))
-def test_a_lasting_skill_changes_the_hero_when_gained_and_the_trade_in_undoes_it(skill_id: str) -> None:
-    game = _game()
+def test_a_lasting_skill_changes_the_hero_when_gained_and_the_trade_in_undoes_it(skill_id: str,
+                                                                                 skill_game: SkillGame) -> None:
+    game = skill_game()
     ada = game.figure("ada")
     before = ada.model_copy(deep=True)
     gain_skill(game, ada, skill_id)
@@ -104,8 +96,8 @@ def test_a_lasting_skill_changes_the_hero_when_gained_and_the_trade_in_undoes_it
     assert ada.traits == before.traits
 
 
-def test_iron_hide_and_veterans_grit_by_name() -> None:
-    game = _game()
+def test_iron_hide_and_veterans_grit_by_name(skill_game: SkillGame) -> None:
+    game = skill_game()
     ada = game.figure("ada")
     gain_skill(game, ada, "iron-hide")
     gain_skill(game, ada, "veterans-grit")
@@ -113,26 +105,26 @@ def test_iron_hide_and_veterans_grit_by_name() -> None:
 
 
 @pytest.mark.parametrize("skill_id", sorted(s.id for s in PACK.skills.values() if s.familiar))
-def test_a_familiar_skill_grants_its_familiar(skill_id: str) -> None:
-    game = _game()
+def test_a_familiar_skill_grants_its_familiar(skill_id: str, skill_game: SkillGame) -> None:
+    game = skill_game()
     game.state.flags["skills"] = {"ada": [skill_id]}
     assert (PACK.skills[skill_id].familiar, f"skill:{skill_id}") in granted(game, game.figure("ada"))
 
 
 @pytest.mark.parametrize(("hero", "familiar"), [("garrik", "burrow-ferret"), ("tamsin", "kestrel")])
-def test_a_hero_ability_grants_its_familiar(hero: str, familiar: str) -> None:
-    game = _game(hero=hero)
+def test_a_hero_ability_grants_its_familiar(hero: str, familiar: str, skill_game: SkillGame) -> None:
+    game = skill_game(hero=hero)
     assert (familiar, "hero") in granted(game, game.figure("ada"))
 
 
-def test_lasting_hero_abilities_apply_when_the_figure_is_made() -> None:
-    assert _game(hero="sela").figure("ada").speed == PACK.heroes["sela"].speed + 1
-    assert [a.name for a in _game(hero="vaeryn").figure("ada").abilities] == ["Necromancy"]
-    assert _game(hero="brannoc").figure("ada").abilities == []  # a triggered ability changes nothing now
+def test_lasting_hero_abilities_apply_when_the_figure_is_made(skill_game: SkillGame) -> None:
+    assert skill_game(hero="sela").figure("ada").speed == PACK.heroes["sela"].speed + 1
+    assert [a.name for a in skill_game(hero="vaeryn").figure("ada").abilities] == ["Necromancy"]
+    assert skill_game(hero="brannoc").figure("ada").abilities == []  # a triggered ability changes nothing now
 
 
-def test_an_always_on_granted_ability_is_undone_by_the_trade_in() -> None:
-    game = _game()
+def test_an_always_on_granted_ability_is_undone_by_the_trade_in(skill_game: SkillGame) -> None:
+    game = skill_game()
     ada = game.figure("ada")
     effects = PACK.heroes["vaeryn"].ability.effects
     apply_lasting(ada, effects)
@@ -141,8 +133,8 @@ def test_an_always_on_granted_ability_is_undone_by_the_trade_in() -> None:
     assert ada.abilities == []
 
 
-def test_attack_limits_keep_melee_skills_off_ranged_attacks() -> None:
-    game = _game(items=["notched-knife", "shepherds-sling"])
+def test_attack_limits_keep_melee_skills_off_ranged_attacks(skill_game: SkillGame) -> None:
+    game = skill_game(items=["notched-knife", "shepherds-sling"])
     game.state.flags["skills"] = {"ada": ["follow-through", "cleave", "weapon-master", "marked-quarry"]}
     ada = game.figure("ada")
     melee = hero_attack_context(game, ada, "notched-knife", (2, 0))
@@ -152,16 +144,16 @@ def test_attack_limits_keep_melee_skills_off_ranged_attacks() -> None:
     assert game.state.log == [] or all(e.kind != "skill_used" for e in game.state.log)  # building is pure
 
 
-def test_an_unarmed_attack_gains_no_ability_from_a_skill() -> None:
-    game = _game()
+def test_an_unarmed_attack_gains_no_ability_from_a_skill(skill_game: SkillGame) -> None:
+    game = skill_game()
     game.state.flags["skills"] = {"ada": ["cleave", "weapon-master"]}
     ctx = hero_attack_context(game, game.figure("ada"), "unarmed", (2, 0))
     assert "Sweep" not in ctx.abilities
     assert ctx.free_surges == 1
 
 
-def test_a_war_cry_bonus_lasts_until_the_criers_next_turn() -> None:
-    game = _game(items=["notched-knife"])
+def test_a_war_cry_bonus_lasts_until_the_criers_next_turn(skill_game: SkillGame) -> None:
+    game = skill_game(items=["notched-knife"])
     game.state.flags["skill_mods"] = [{"figure": "bo", "stat": "damage", "amount": 1, "source": "ada",
                                        "until": "until_your_next_turn", "name": "War Cry"}]
     bo = game.figure("bo")
@@ -172,8 +164,8 @@ def test_a_war_cry_bonus_lasts_until_the_criers_next_turn() -> None:
     assert hero_attack_context(game, bo, "unarmed", (1, 0)).bonus_damage == 0
 
 
-def test_once_per_turn_is_counted_per_turn() -> None:
-    game = _game(hero="brannoc")
+def test_once_per_turn_is_counted_per_turn(skill_game: SkillGame) -> None:
+    game = skill_game(hero="brannoc")
     brannoc = game.figure("ada")
     src = next(s for s in skill_effects.sources(game, brannoc) if s.key == "ability:brannoc")
     assert src.limits == Limits(once_per_turn=True)
@@ -184,8 +176,8 @@ def test_once_per_turn_is_counted_per_turn() -> None:
     assert skill_effects.allowed(game, brannoc, src)
 
 
-def test_wounded_half_means_at_most_half_the_wounds_left() -> None:
-    game = _game(hero="rusk")
+def test_wounded_half_means_at_most_half_the_wounds_left(skill_game: SkillGame) -> None:
+    game = skill_game(hero="rusk")
     rusk = game.figure("ada")
     src = next(s for s in skill_effects.sources(game, rusk) if s.key == "ability:rusk")
     rusk.wounds = rusk.max_wounds // 2 + 1
@@ -195,8 +187,8 @@ def test_wounded_half_means_at_most_half_the_wounds_left() -> None:
     assert not skill_effects.allowed(game, rusk, src, "ranged")
 
 
-def test_trapfinder_softens_trap_sections_only() -> None:
-    game = _game()
+def test_trapfinder_softens_trap_sections_only(skill_game: SkillGame) -> None:
+    game = skill_game()
     game.state.flags["skills"] = {"ada": ["trapfinder"]}
     ada = game.figure("ada")
     assert skill_effects._soften_trap(game, ada, 3, "Dart Fields") == 1
