@@ -234,7 +234,7 @@ class Board(BaseModel):
         if ix is not None:
             return ix
         if self._index is None:
-            from delve.board.index import build_index
+            from delve.board.index import build_index, carry_over
 
             fresh = build_index(self)
             old, self._stale = self._stale, None
@@ -242,6 +242,8 @@ class Board(BaseModel):
                 # A change sight and movement cannot see (a potion picked up, a marker moved
                 # across open floor): keep the old view and the tables derived from it.
                 fresh = old
+            elif old is not None:
+                carry_over(old, fresh)  # keep the derived tables the change did not touch
             self._index = fresh
         return self._index
 

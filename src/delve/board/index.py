@@ -8,6 +8,7 @@ Nothing here is saved: it is rebuilt from the board on demand.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from delve.board.geometry import Pos
@@ -93,6 +94,59 @@ class BoardIndex:
         if a[1] == b[1]:
             return bool(self.wall_e[i])
         return bool(self.wall_s[i])
+
+
+# Per-space arrays whose differences ``changed_spaces`` looks for (``terr`` is compared by identity).
+_CELL_ARRAYS = ("space", "opaque", "move_block", "fog", "sight_adj", "pit", "pit_pass", "wall_e", "wall_s")
+
+CarryRule = Callable[[BoardIndex, BoardIndex, bytearray], None]
+# Rules that move still-valid derived tables from a dropped view's cache to the view rebuilt
+# after a change (see ``carry_over``). Each module registers the rule for its own tables.
+CARRY_RULES: list[CarryRule] = []
+
+
+def carry_rule(rule: CarryRule) -> CarryRule:
+    """Decorator: register a rule that carries a module's derived tables over a rebuild."""
+    CARRY_RULES.append(rule)
+    return rule
+
+
+def changed_spaces(old: BoardIndex, new: BoardIndex) -> list[int]:
+    """Flat indices whose per-space data (terrain, blocking, edges east and south) differ."""
+    changed: set[int] = set()
+    for name in _CELL_ARRAYS:
+        a, b = getattr(old, name), getattr(new, name)
+        if a != b:
+            changed.update(i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y)
+    if old.terr != new.terr:
+        changed.update(i for i, (x, y) in enumerate(zip(old.terr, new.terr, strict=True)) if x is not y)
+    return sorted(changed)
+
+
+def near_changes(ix: BoardIndex, changed: list[int]) -> bytearray:
+    """Per flat index: 1 when the space is a changed one or touches one (diagonals too)."""
+    w, h = ix.width, ix.height
+    near = bytearray(w * h)
+    for c in changed:
+        cx, cy = c % w, c // w
+        for y in range(max(0, cy - 1), min(h, cy + 2)):
+            for x in range(max(0, cx - 1), min(w, cx + 2)):
+                near[y * w + x] = 1
+    return near
+
+
+def carry_over(old: BoardIndex, new: BoardIndex) -> None:
+    """After a change, keep what the dropped view's derived tables say about the parts of the
+    board the change did not touch (e.g. the movement steps far from a boulder that rolled).
+
+    Why: a rolling boulder or an opened door changes a handful of spaces, but rebuilding every
+    table from scratch costs more than the turn that caused it. Only registered rules carry
+    anything; every other cached table is simply dropped, as before."""
+    if (old.width, old.height) != (new.width, new.height) or not CARRY_RULES:
+        return
+    near = near_changes(new, changed_spaces(old, new))
+    for rule in CARRY_RULES:
+        rule(old, new, near)
 
 
 def build_index(board: Board) -> BoardIndex:

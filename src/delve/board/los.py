@@ -31,7 +31,7 @@ from collections.abc import Collection
 
 from delve.board.geometry import Footprint, Pos
 from delve.board.grid import Board
-from delve.board.index import BoardIndex
+from delve.board.index import BoardIndex, carry_rule
 
 _NO_BLOCKERS: frozenset[int] = frozenset()
 
@@ -280,6 +280,16 @@ def sight_groups(board: Board) -> list[int]:
         group = [target if g in joined else g for g in group]
     ix.cache["sight_groups"] = group
     return group
+
+
+@carry_rule
+def _carry_sight_groups(old: BoardIndex, new: BoardIndex, near: bytearray) -> None:
+    """Sight groups read only spaces, edges and staircases: keep them when a change touched
+    none of those (a boulder rolling, a door that was open anyway)."""
+    groups = old.cache.get("sight_groups")
+    if groups is not None and old.space == new.space and old.wall_e == new.wall_e and old.wall_s == new.wall_s \
+            and old.stairs == new.stairs:
+        new.cache["sight_groups"] = groups
 
 
 def visible_spaces(board: Board, origin: Pos, blockers: Collection[Pos] = ()) -> set[Pos]:

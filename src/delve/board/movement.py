@@ -33,7 +33,7 @@ from typing import NamedTuple
 
 from delve.board.geometry import DIAGONAL, DIRECTIONS, ORTHOGONAL, Footprint, Pos
 from delve.board.grid import Board
-from delve.board.index import BoardIndex
+from delve.board.index import BoardIndex, carry_rule
 from delve.board.terrain import TerrainDef
 
 Shape = tuple[int, int, int, int]  # x, y, w, h: a footprint as a plain tuple (fast to hash)
@@ -258,6 +258,35 @@ def _static_steps(ix: BoardIndex, s: Shape, fly: bool) -> list[_Step]:
             out.append(_Step(ns, new, entered, cost, hazard))
     table[key] = out
     return out
+
+
+@carry_rule
+def _carry_steps(old: BoardIndex, new: BoardIndex, near: bytearray) -> None:
+    """Keep the step tables of shapes the change cannot affect (``board.index.carry_over``).
+
+    The steps of a shape read only the spaces of the shape and of the ring around it (its
+    candidate steps and turns, their edges and terrain), so a shape none of whose spaces is
+    ``near`` a changed space has the same steps as before. Shapes partly off the board are
+    dropped (they are cheap to redo)."""
+    w, h = new.width, new.height
+    cache = old.cache
+    steps: dict[tuple[Shape, bool], list[_Step]] | None = cache.get("steps")
+    if steps:
+        kept: dict[tuple[Shape, bool], list[_Step]] = {}
+        for key, value in steps.items():
+            x, y, sw, sh = key[0]
+            if x < 0 or y < 0 or x + sw > w or y + sh > h:
+                continue
+            if any(near[j * w + i] for j in range(y, y + sh) for i in range(x, x + sw)):
+                continue
+            kept[key] = value
+        new.cache["steps"] = kept
+    for name in ("small", "small_fly"):
+        rows: list[tuple[tuple[int, int], ...] | None] | None = cache.get(name)
+        if rows is not None:
+            new.cache[name] = [None if near[c] else row for c, row in enumerate(rows)]
+    if "fp1" in cache:
+        new.cache["fp1"] = cache["fp1"]  # depends on the board's size only
 
 
 def _fp(s: Shape) -> Footprint:
