@@ -2,31 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import ClassVar
 
 import pytest
-import yaml
 
 from delve.engine.game import Game
 from delve.engine.state import FigureState, Step
 from delve.engine.steps import STEP_HANDLERS, StepHandler
 from delve.rules import hero_turn
 from delve.rules2e import golden_rules
-from delve.rulesets import handlers_for
-from delve.scenario.build import build_state
-from delve.scenario.model import Scenario
-
-MAP = """---
-areas:
-  room: {name: Room, revealed: true}
-symbols:
-  R: {area: room}
----
-+-+-+-+
-|R . .|
-+-+-+-+
-"""
 
 
 class Probe(StepHandler):
@@ -56,19 +41,23 @@ def probes() -> Iterator[None]:
         golden_rules.ORDERABLE_KINDS.remove(Probe.kind)
 
 
-def _game(ruleset: str) -> Game:
-    scenario = Scenario.model_validate(yaml.safe_load(f"""
-name: probe
-ruleset: "{ruleset}"
+GoldenGame = Callable[[str], Game]
+
+
+@pytest.fixture
+def golden_game(room_game: Callable[..., Game]) -> GoldenGame:
+    """Factory: ``golden_game(ruleset)``, Ana alone in the room at the start of her turn."""
+    def build(ruleset: str) -> Game:
+        return room_game("""
 figures:
-  - {{id: ana, name: Ana, speed: 4, wounds: 10, at: [0, 0]}}
-start: {{hero_turn: ana}}
-""") | {"map": MAP})
-    return Game(build_state(scenario, "probe"), handlers_for(ruleset))
+  - {id: ana, name: Ana, speed: 4, wounds: 10, at: [0, 0]}
+start: {hero_turn: ana}
+""", ruleset)
+    return build
 
 
-def test_the_hero_player_orders_triggers_at_the_start_of_his_turn(probes: None) -> None:
-    game = _game("2e")
+def test_the_hero_player_orders_triggers_at_the_start_of_his_turn(probes: None, golden_game: GoldenGame) -> None:
+    game = golden_game("2e")
     decision = game.pending
     assert decision is not None and decision.kind == "order_triggers" and decision.seat == "h1"
     assert [c.id for c in decision.choices] == ["first:0", "first:1"]
@@ -77,7 +66,7 @@ def test_the_hero_player_orders_triggers_at_the_start_of_his_turn(probes: None) 
     assert game.pending is not None and game.pending.kind == "choose_action"
 
 
-def test_a_1st_edition_game_keeps_the_hook_order(probes: None) -> None:
-    game = _game("1e")
+def test_a_1st_edition_game_keeps_the_hook_order(probes: None, golden_game: GoldenGame) -> None:
+    game = golden_game("1e")
     assert game.pending is not None and game.pending.kind == "choose_action"
     assert game.state.flags["resolved"] == ["card", "skill"]

@@ -4,52 +4,44 @@ edition game is unchanged."""
 
 from __future__ import annotations
 
-import yaml
+from collections.abc import Callable
+
+import pytest
 
 from delve.engine.game import Game
 from delve.rules.conditions import place_condition
 from delve.rules.wounds import heal, lose_fatigue, suffer_wounds
 from delve.rules2e.knocked_out import is_knocked_out, knock_out
-from delve.rulesets import handlers_for
-from delve.scenario.build import build_state
-from delve.scenario.model import Scenario
 
-MAP = """---
-areas:
-  room: {name: Room, revealed: true}
-symbols:
-  R: {area: room}
----
-+-+-+-+
-|R . .|
-+-+-+-+
-"""
+KnockedGame = Callable[..., Game]
 
 
-def _game(ruleset: str = "2e", knocked: bool = True) -> Game:
-    scenario = Scenario.model_validate(yaml.safe_load(f"""
-name: probe
-ruleset: "{ruleset}"
+@pytest.fixture
+def knocked_game(room_game: Callable[..., Game]) -> KnockedGame:
+    """Factory: ``knocked_game(ruleset="2e", knocked=True)``, Ana (knocked out, or unhurt) and
+    Bram in the room at the start of Bram's turn."""
+    def build(ruleset: str = "2e", knocked: bool = True) -> Game:
+        return room_game(f"""
 figures:
   - {{id: ana, name: Ana, speed: 4, wounds: {0 if knocked else 10}, max_wounds: 10, fatigue: 0, max_fatigue: 4,
       at: [0, 0]}}
   - {{id: bram, name: Bram, speed: 4, wounds: 10, at: [2, 0]}}
 flags: {{knocked_out: {'[ana]' if knocked else '[]'}}}
 start: {{hero_turn: bram}}
-""") | {"map": MAP})
-    return Game(build_state(scenario, "probe"), handlers_for(ruleset))
+""", ruleset)
+    return build
 
 
-def test_recovering_damage_stands_a_knocked_out_hero_up() -> None:
-    game = _game()
+def test_recovering_damage_stands_a_knocked_out_hero_up(knocked_game: KnockedGame) -> None:
+    game = knocked_game()
     ana = game.figure("ana")
     assert heal(game, ana, 2, cause="a healing skill") == 2
     assert not is_knocked_out(game, ana) and ana.wounds == 2
     assert any(e.kind == "hero_stood_up" for e in game.state.log)
 
 
-def test_nothing_goes_past_the_maximum_while_knocked_out() -> None:
-    game = _game()
+def test_nothing_goes_past_the_maximum_while_knocked_out(knocked_game: KnockedGame) -> None:
+    game = knocked_game()
     ana = game.figure("ana")
     assert suffer_wounds(game, ana, 5, cause="a trap") == 0
     assert ana.wounds == 0
@@ -59,16 +51,16 @@ def test_nothing_goes_past_the_maximum_while_knocked_out() -> None:
     assert ana.tokens == {}
 
 
-def test_knocking_out_twice_lists_the_hero_once() -> None:
-    game = _game(knocked=False)
+def test_knocking_out_twice_lists_the_hero_once(knocked_game: KnockedGame) -> None:
+    game = knocked_game(knocked=False)
     ana = game.figure("ana")
     knock_out(game, ana)
     knock_out(game, ana)
     assert game.state.flags["knocked_out"] == ["ana"]
 
 
-def test_a_1st_edition_hero_still_dies_and_goes_to_town() -> None:
-    game = _game("1e", knocked=False)
+def test_a_1st_edition_hero_still_dies_and_goes_to_town(knocked_game: KnockedGame) -> None:
+    game = knocked_game("1e", knocked=False)
     ana = game.figure("ana")
     suffer_wounds(game, ana, 12, cause="a trap")
     assert ana.in_town and ana.wounds == 10
