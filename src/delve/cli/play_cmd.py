@@ -16,6 +16,7 @@ import typer
 from rich.console import Console
 
 from delve.ai.base import Player
+from delve.ai.bots import make_bot
 from delve.ai.random_player import RandomPlayer
 from delve.api import GameSetup, load_game, new_game
 from delve.board.geometry import Footprint
@@ -67,19 +68,6 @@ def resolve_input(text: str, decision: Decision) -> str | None:
 
 
 OVERLORDS = ("solo", "ai", "random")
-
-
-def make_overlord(kind: str, seed: int) -> Player:
-    """The computer player for the overlord seat: the solo procedure, the stronger AI, or random."""
-    if kind == "solo":
-        from delve.ai.solo_overlord import SoloOverlord
-
-        return SoloOverlord(seed)
-    if kind == "ai":
-        from delve.ai.overlord_ai import OverlordAI
-
-        return OverlordAI(seed)
-    return RandomPlayer(seed, end_bias=0.3)
 
 
 def play_loop(game: Game, humans: set[str], ask: Callable[[str], str], console: Console,
@@ -253,4 +241,4 @@ def _play_terminal(quest: str | None, hero_ids: list[str], seed: int, save: Path
     humans = {seat for seat in game.state.seats if seat != OVERLORD} | {TABLE}
     kind = str(game.state.flags.get("terminal_overlord", "solo"))
     play_loop(game, humans, lambda prompt: console.input(prompt), console, save=save, ai_seed=seed,
-              bots={OVERLORD: make_overlord(kind, seed)})
+              bots={OVERLORD: make_bot(kind, seed)})

@@ -10,24 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from delve.ai.base import Player
+from delve.ai.bots import make_bot
 from delve.ai.random_player import RandomPlayer
 from delve.api import Game, game_view, new_game
 from delve.engine.decision import OVERLORD, TABLE
 from delve.envs.encoding import Encoder
 from delve.envs.options import EnvOptions
-
-
-def make_overlord(kind: str, seed: int) -> Player:
-    """The automated player of the overlord seat: solo procedure, overlord AI, or random."""
-    if kind == "solo":
-        from delve.ai.solo_overlord import SoloOverlord
-
-        return SoloOverlord(seed)
-    if kind == "ai":
-        from delve.ai.overlord_ai import OverlordAI
-
-        return OverlordAI(seed)
-    return RandomPlayer(seed, end_bias=0.3)
 
 
 class Episode:
@@ -42,7 +30,7 @@ class Episode:
         self.agent_seats = agent_seats
         self.bots: dict[str, Player] = {}
         if OVERLORD not in agent_seats:
-            self.bots[OVERLORD] = make_overlord(options.overlord, seed)
+            self.bots[OVERLORD] = make_bot(options.overlord, seed)
         self.bot_seed = seed
         self.steps = 0
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from delve.ai.base import Player as Bot
+from delve.ai.bots import make_bot
 from delve.api import GameSetup, new_game
 from delve.engine.decision import OVERLORD, TABLE, ChoiceRecord
 from delve.engine.game import Game
@@ -88,25 +89,6 @@ class LiveGame:
         if seat not in self.bots:
             self.bots[seat] = make_bot(self.ai[seat], self.ai_seed + len(self.bots))
         return self.bots[seat]
-
-
-def make_bot(kind: str, seed: int) -> Bot:
-    """An automated player by kind: the solo overlord, the overlord AI, the hero AI or random."""
-    if kind == "solo":
-        from delve.ai.solo_overlord import SoloOverlord
-
-        return SoloOverlord(seed)
-    if kind == "ai":
-        from delve.ai.overlord_ai import OverlordAI
-
-        return OverlordAI(seed)
-    if kind == "hero":
-        from delve.ai.hero_ai import HeroAI
-
-        return HeroAI(seed)
-    from delve.ai.random_player import RandomPlayer
-
-    return RandomPlayer(seed, end_bias=0.3)
 
 
 def seat_plan(mode: str, seats: list[str], overlord_ai: str) -> tuple[list[Person], dict[str, str]]:
