@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
+    from delve.board.geometry import Footprint
     from delve.engine.game import Game
     from delve.engine.state import AbilityRef, FigureState
     from delve.rules.attack_context import AttackContext
@@ -33,6 +34,11 @@ class AbilityUnit:
 
     def on_defend(self, game: Game, ctx: AttackContext, target: FigureState, rank: int) -> None:
         """A target of the attack has this ability (Fear, Shadowcloak, Ironskin...)."""
+
+    def immune_from(self, game: Game, attacker: Footprint, target: FigureState, rank: int) -> bool:
+        """Whether ``target`` shrugs off any attack made from ``attacker`` (Shadowcloak at range).
+        Asked by ``on_defend`` and, before any attack, by players weighing where to attack from."""
+        return False
 
     def on_hit(self, game: Game, ctx: AttackContext, target: FigureState, damage: int, wounds: int,
                rank: int) -> None:

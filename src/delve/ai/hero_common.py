@@ -321,6 +321,8 @@ def value_attack(game: Game, hero: FigureState, weapon: str, target_pos: Pos, ta
     cached = _VALUES.get(key)
     if cached is not None:
         return cached
+    if rules().immune_from(game, hero.footprint, target):
+        return AttackValue(0.0, 0.0, 0.0, 0.0)  # e.g. Shadowcloak against a hero not adjacent
     ctx = rules().hero_attack_context(game, hero, weapon, target_pos)
     try:
         odds = attack_odds(query_for(game, ctx, target, aimed=aimed))

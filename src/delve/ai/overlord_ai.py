@@ -14,6 +14,7 @@ decisions (spending power, morph dice, Bash) are shared with the solo overlord
 from __future__ import annotations
 
 from delve.ai import overlord_common as oc
+from delve.api import player_rules
 from delve.board.geometry import Footprint
 from delve.engine.decision import Choice, Decision
 from delve.engine.game import Game
@@ -57,7 +58,10 @@ class OverlordAI:
         return oc.first_of(decision, "raise_dead", "end_turn")
 
     def attack_value(self, game: Game, monster: FigureState, at: Footprint, hero: FigureState) -> float:
-        """Expected wounds of the monster's attack from ``at`` on the hero, plus the kill bonus."""
+        """Expected wounds of the monster's attack from ``at`` on the hero, plus the kill bonus
+        (none when the hero would shrug the attack off from there, e.g. Shadowcloak)."""
+        if player_rules().immune_from(game, at, hero):
+            return 0.0
         result = oc.odds(game, monster, hero, oc.fp_distance(at, hero.footprint))
         return result.expected_wounds + KILL_WEIGHT * result.at_least(hero.wounds)
 

@@ -88,6 +88,17 @@ def can_target(game: Game, attacker: FigureState, target: Pos, attack_type: str,
     return footprint_line_of_sight(game.board, attacker.footprint, target, blockers)
 
 
+def immune_from(game: Game, attacker: Footprint, target: FigureState) -> bool:
+    """Whether any ability of ``target`` makes it shrug off an attack made from ``attacker``
+    (Rulebook: Special Abilities, Shadowcloak). The attack is still legal; players ask this so
+    they do not spend actions on attacks that cannot affect the target."""
+    for ref in target.abilities:
+        ability = ABILITY_UNITS.get(ref.name)
+        if ability is not None and ability.immune_from(game, attacker, target, ref.rank):
+            return True
+    return False
+
+
 def target_spaces(game: Game, attacker: FigureState, attack_type: str, reach: bool, blast: int = 0) -> list[Pos]:
     """One space per enemy figure the attacker may attack (the nearest visible space of a large one).
 

@@ -9,7 +9,7 @@ afar). Other figures hit by the same attack are affected as usual.
 from __future__ import annotations
 
 from delve.abilities.base import AbilityUnit, register_ability
-from delve.board.geometry import footprint_distance
+from delve.board.geometry import Footprint, footprint_distance
 from delve.engine.game import Game
 from delve.engine.state import FigureState
 from delve.rules.attack_context import AttackContext, TargetResult
@@ -23,10 +23,13 @@ class Shadowcloak(AbilityUnit):
 
     name = "Shadowcloak"
 
+    def immune_from(self, game: Game, attacker: Footprint, target: FigureState, rank: int) -> bool:
+        return min(footprint_distance(attacker, cell) for cell in target.footprint.cells()) > ADJACENT
+
     def on_defend(self, game: Game, ctx: AttackContext, target: FigureState, rank: int) -> None:
         attacker = game.figure(ctx.attacker)
-        gap = min(footprint_distance(attacker.footprint, cell) for cell in target.footprint.cells())
-        if gap <= ADJACENT or any(r.figure == target.id and r.immune for r in ctx.results):
+        if not self.immune_from(game, attacker.footprint, target, rank) or any(
+                r.figure == target.id and r.immune for r in ctx.results):
             return
         ctx.results.append(TargetResult(figure=target.id, immune=True, note="Shadowcloak"))
         game.emit("immune", f"{target.name}'s Shadowcloak: {attacker.name} is not adjacent.", ref="Shadowcloak",
