@@ -36,7 +36,10 @@ def same_as_fresh(board: Board) -> None:
     """Every carried table equals the one a fresh view of the same board computes."""
     ix = board.index()
     fresh = Board.model_validate(board.model_dump()).index()
-    for (shape, fly), steps in ix.cache["steps"].items():
+    for name in type(ix).__slots__:  # the view itself, built from the kept terrain part
+        if name != "cache":
+            assert getattr(ix, name) == getattr(fresh, name), name
+    for (shape, fly), steps in ix.cache.get("steps", {}).items():
         assert steps == _static_steps(fresh, shape, fly), shape
     for key, fly in (("small", False), ("small_fly", True)):
         for c, row in enumerate(ix.cache.get(key, [])):
@@ -75,4 +78,23 @@ def test_door_opening_and_terrain_change_carry_only_what_they_leave_alone() -> N
     same_as_fresh(board)
     fill(board)
     board.set_door_open("d1", False)
+    same_as_fresh(board)
+
+
+def test_markers_on_pits_and_doors_rebuild_the_view_from_the_kept_terrain_part() -> None:
+    board = varied_board()
+    board.index()
+    board.add_marker(Marker(id="w", kind="crushing_wall", pos=(6, 1)))  # passable in a pit
+    board.add_marker(Marker(id="r", kind="boulder", pos=(7, 1)))  # not passable
+    assert board.index().pit_pass[1 * 10 + 6] == 1 and board.index().pit_pass[1 * 10 + 7] == 0
+    same_as_fresh(board)
+    board.add_marker(Marker(id="s1", kind="staircase", pos=(1, 1), data={"colour": "red"}))
+    board.add_marker(Marker(id="s2", kind="staircase", pos=(8, 8), data={"colour": "red"}))
+    board.set_door_open("d1", True)
+    same_as_fresh(board)
+    board.remove_marker("w")
+    board.move_marker("r", (6, 1))
+    same_as_fresh(board)
+    board.set_terrain((6, 1), "floor")  # terrain: the kept part is rebuilt too
+    assert board.index().pit[1 * 10 + 6] == 0
     same_as_fresh(board)

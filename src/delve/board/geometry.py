@@ -17,6 +17,8 @@ ORTHOGONAL: tuple[Pos, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
 DIAGONAL: tuple[Pos, ...] = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 DIRECTIONS: tuple[Pos, ...] = ORTHOGONAL + DIAGONAL
 
+_CELLS: dict[tuple[int, int, int, int], tuple[Pos, ...]] = {}  # Footprint.cells of larger shapes
+
 
 def distance(a: Pos, b: Pos) -> int:
     """Range between two spaces: the number of king moves (diagonals count as one).
@@ -71,7 +73,19 @@ class Footprint(BaseModel, frozen=True):
 
     def cells(self) -> tuple[Pos, ...]:
         """Every covered space, row by row."""
-        return tuple((self.x + i, self.y + j) for j in range(self.h) for i in range(self.w))
+        # Asked for hundreds of thousands of times per game (every figure's spaces in every
+        # blocking or occupancy test): one-space figures are answered directly, larger ones
+        # from a table of the shapes met so far.
+        x, y, w, h = self.x, self.y, self.w, self.h
+        if w == 1 and h == 1:
+            return ((x, y),)
+        key = (x, y, w, h)
+        found = _CELLS.get(key)
+        if found is None:
+            if len(_CELLS) > 50_000:  # a bound for programs that make footprints everywhere
+                _CELLS.clear()
+            found = _CELLS[key] = tuple((x + i, y + j) for j in range(h) for i in range(w))
+        return found
 
     def contains(self, p: Pos) -> bool:
         """True when ``p`` is one of the covered spaces."""

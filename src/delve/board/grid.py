@@ -105,6 +105,9 @@ class Board(BaseModel):
     _index: BoardIndex | None = PrivateAttr(default=None)
     # The view dropped by the last change, kept to be reused when the change did not touch it.
     _stale: BoardIndex | None = PrivateAttr(default=None)
+    # What terrain and printed walls alone make of the view (``index.build_base``): kept across
+    # marker and door changes, dropped with everything else by ``invalidate``.
+    _base: BoardIndex | None = PrivateAttr(default=None)
 
     # -- validation ----------------------------------------------------------------------
     @field_validator("walls")
@@ -234,9 +237,11 @@ class Board(BaseModel):
         if ix is not None:
             return ix
         if self._index is None:
-            from delve.board.index import build_index, carry_over
+            from delve.board.index import build_base, build_index, carry_over
 
-            fresh = build_index(self)
+            if self._base is None:
+                self._base = build_base(self)
+            fresh = build_index(self, self._base)
             old, self._stale = self._stale, None
             if old is not None and _same_view(old, fresh):
                 # A change sight and movement cannot see (a potion picked up, a marker moved
@@ -250,6 +255,11 @@ class Board(BaseModel):
     # -- mutators ------------------------------------------------------------------------
     def invalidate(self) -> None:
         """Drop the precomputed view; call after editing fields directly."""
+        self._base = None
+        self._changed()
+
+    def _changed(self) -> None:
+        """Drop the view after a change of markers or doors (the terrain part stays valid)."""
         if self._index is not None:
             self._stale = self._index
         self._index = None
@@ -257,7 +267,7 @@ class Board(BaseModel):
     def set_door_open(self, door_id: str, is_open: bool) -> None:
         """Open or close a door."""
         self.door(door_id).open = is_open
-        self.invalidate()
+        self._changed()
 
     def set_terrain(self, p: Pos, terrain_id: str) -> None:
         """Change the terrain of a space (e.g. a boulder clearing rubble)."""
@@ -273,19 +283,19 @@ class Board(BaseModel):
         if any(m.id == marker.id for m in self.markers):
             raise ValueError(f"marker id {marker.id!r} already used")
         self.markers.append(marker)
-        self.invalidate()
+        self._changed()
 
     def remove_marker(self, marker_id: str) -> Marker:
         """Take a marker off the board and return it."""
         m = self.marker(marker_id)
         self.markers.remove(m)
-        self.invalidate()
+        self._changed()
         return m
 
     def move_marker(self, marker_id: str, pos: Pos) -> None:
         """Move a marker (e.g. a rolling boulder)."""
         self.marker(marker_id).pos = pos
-        self.invalidate()
+        self._changed()
 
     def reveal_area(self, area_id: str) -> None:
         """Mark an area revealed (does not change sight or movement, so no invalidation)."""

@@ -8,7 +8,7 @@ Nothing here is saved: it is rebuilt from the board on demand.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from delve.board.geometry import Pos
@@ -149,12 +149,14 @@ def carry_over(old: BoardIndex, new: BoardIndex) -> None:
         rule(old, new, near)
 
 
-def build_index(board: Board) -> BoardIndex:
-    """Compute the flat view of ``board``."""
+def build_base(board: Board) -> BoardIndex:
+    """The part of the flat view that only terrain and printed walls decide (no markers, every
+    door open). Why apart: markers and doors change during play far more often than terrain,
+    and this part is most of the work of a build; the board keeps it until its terrain or walls
+    change (``Board.invalidate``)."""
     w, h = board.width, board.height
     ix = BoardIndex(w, h)
     terrains = load_terrain()
-    marker_kinds = load_marker_kinds()
     for y, row in enumerate(board.terrain):
         for x, tid in enumerate(row):
             if tid is None:
@@ -168,24 +170,7 @@ def build_index(board: Board) -> BoardIndex:
             ix.fog[i] = t.fog
             ix.sight_adj[i] = t.sight_adjacent_only
             ix.pit[i] = t.pit
-    hard_block = bytearray(ix.move_block)  # blocks that nothing lets a figure pass
-    for m in board.markers:
-        kind = marker_kinds[m.kind]
-        if not ix.is_space(m.pos):
-            continue
-        i = ix.idx(m.pos)
-        if kind.blocks_los:
-            ix.opaque[i] = 1
-        if kind.blocks_movement:
-            ix.move_block[i] = 1
-            if not (kind.passable_in_pit and ix.pit[i]):
-                hard_block[i] = 1
-        if m.kind == "staircase":
-            colour = str(m.data.get("colour", ""))
-            ix.stairs.setdefault(colour, []).append(i)
-    for i in range(w * h):
-        ix.pit_pass[i] = ix.move_block[i] and not hard_block[i]
-    # Edges: open between two spaces, then close walls and closed doors.
+    # Edges: open between two spaces, then close the printed walls.
     for y in range(h):
         for x in range(w):
             i = y * w + x
@@ -195,15 +180,53 @@ def build_index(board: Board) -> BoardIndex:
                 ix.wall_e[i] = 0
             if y + 1 < h and ix.space[i + w]:
                 ix.wall_s[i] = 0
-    closed: list[Edge] = list(board.walls)
     ix.wall_set = frozenset(board.walls)
-    for d in board.doors:
-        if not d.open:
-            closed.extend(d.edges)
-    for a, b in closed:
+    _close(ix, board.walls)
+    return ix
+
+
+def _close(ix: BoardIndex, edges: Iterable[Edge]) -> None:
+    """Mark edges blocked (walls, closed doors)."""
+    w = ix.width
+    for a, b in edges:
         i = a[1] * w + a[0]
         if a[1] == b[1]:
             ix.wall_e[i] = 1
         else:
             ix.wall_s[i] = 1
+
+
+def build_index(board: Board, base: BoardIndex | None = None) -> BoardIndex:
+    """Compute the flat view of ``board``: a copy of its ``base`` (``build_base``, computed here
+    when not given) with the markers and the closed doors added."""
+    if base is None:
+        base = build_base(board)
+    ix = BoardIndex(base.width, base.height)
+    for name in ("space", "opaque", "move_block", "fog", "sight_adj", "pit", "wall_e", "wall_s"):
+        setattr(ix, name, bytearray(getattr(base, name)))
+    ix.terr = list(base.terr)
+    ix.wall_set = base.wall_set
+    marker_kinds = load_marker_kinds()
+    # ``pit_pass``: a space whose only movement blockers are markers a figure in a pit passes.
+    # Terrain never lets a pit walker pass, so only spaces under markers can have it.
+    hard: set[int] = set()
+    under: list[int] = []
+    for m in board.markers:
+        kind = marker_kinds[m.kind]
+        if not ix.is_space(m.pos):
+            continue
+        i = ix.idx(m.pos)
+        if kind.blocks_los:
+            ix.opaque[i] = 1
+        if kind.blocks_movement:
+            ix.move_block[i] = 1
+            under.append(i)
+            if not (kind.passable_in_pit and ix.pit[i]):
+                hard.add(i)
+        if m.kind == "staircase":
+            colour = str(m.data.get("colour", ""))
+            ix.stairs.setdefault(colour, []).append(i)
+    for i in under:
+        ix.pit_pass[i] = not base.move_block[i] and i not in hard
+    _close(ix, (e for d in board.doors if not d.open for e in d.edges))
     return ix

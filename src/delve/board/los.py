@@ -27,7 +27,7 @@ Rulings (docs/rulings.md, "Board and line of sight"):
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
 from delve.board.geometry import Footprint, Pos
 from delve.board.grid import Board
@@ -185,7 +185,17 @@ def _clear_ignoring_figures(ix: BoardIndex, a: Pos, b: Pos) -> bool:
     return _trace(ix, a[0], a[1], b[0], b[1], _NO_BLOCKERS, None)
 
 
+def _figure_indices(ix: BoardIndex, blockers: Collection[Pos]) -> set[int]:
+    """Flat indices of the blocking figures' spaces that lie on the board."""
+    return {p[1] * ix.width + p[0] for p in blockers if ix.on_board(p)}
+
+
 def _los(ix: BoardIndex, a: Pos, b: Pos, blockers: Collection[Pos]) -> bool:
+    return _los_flat(ix, a, b, _figure_indices(ix, blockers) if blockers else None)
+
+
+def _los_flat(ix: BoardIndex, a: Pos, b: Pos, figures: set[int] | None) -> bool:
+    """``_los`` with the blocking figures given as flat indices (never changed here)."""
     if not (ix.is_space(a) and ix.is_space(b)):
         return False
     w = ix.width
@@ -194,13 +204,12 @@ def _los(ix: BoardIndex, a: Pos, b: Pos, blockers: Collection[Pos]) -> bool:
     if ai == bi:
         return True
     if _sight_rules_allow(ix, a, b, ai, bi):
-        if not blockers:
+        if not figures:
             if _trace(ix, a[0], a[1], b[0], b[1], _NO_BLOCKERS, None):
                 return True
         else:
-            figures = {p[1] * w + p[0] for p in blockers if ix.on_board(p)}
-            figures.discard(ai)
-            figures.discard(bi)
+            if ai in figures or bi in figures:
+                figures = figures - {ai, bi}
             touched: list[int] = []
             if _trace(ix, a[0], a[1], b[0], b[1], _NO_BLOCKERS, touched):
                 # Only figures the looker could see (figures aside) get in the way.
@@ -221,6 +230,14 @@ def has_line_of_sight(board: Board, a: Pos, b: Pos, blockers: Collection[Pos] = 
     never block (knocked-out heroes, familiars) and the looking figure itself.
     """
     return _los(board.index(), a, b, blockers)
+
+
+def sight_from(board: Board, a: Pos, blockers: Collection[Pos] = ()) -> Callable[[Pos], bool]:
+    """``has_line_of_sight(board, a, b, blockers)`` as a function of ``b``, for asking about
+    many spaces from one looker: the blocking figures are turned into flat indices once."""
+    ix = board.index()
+    figures = _figure_indices(ix, blockers) if blockers else None
+    return lambda b: _los_flat(ix, a, b, figures)
 
 
 def footprint_line_of_sight(board: Board, fp: Footprint, target: Pos, blockers: Collection[Pos] = ()) -> bool:
@@ -297,10 +314,11 @@ def visible_spaces(board: Board, origin: Pos, blockers: Collection[Pos] = ()) ->
     ix = board.index()
     if not ix.is_space(origin):
         return set()
+    figures = _figure_indices(ix, blockers) if blockers else None
     out: set[Pos] = set()
     for y in range(ix.height):
         row = y * ix.width
         for x in range(ix.width):
-            if ix.space[row + x] and _los(ix, origin, (x, y), blockers):
+            if ix.space[row + x] and _los_flat(ix, origin, (x, y), figures):
                 out.add((x, y))
     return out
