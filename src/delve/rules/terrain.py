@@ -25,6 +25,7 @@ from collections.abc import Callable
 from delve.abilities.base import has
 from delve.board.geometry import DIRECTIONS, Footprint, Pos
 from delve.board.movement import step_effects
+from delve.board.terrain import load_marker_kinds
 from delve.engine.decision import Choice
 from delve.engine.game import EngineError, Game
 from delve.engine.state import FigureState, Step
@@ -255,10 +256,16 @@ def _climb_blocks(game: Game, figure: FigureState) -> set[Pos]:
 BLOCK_RULES.append(_climb_blocks)
 
 
+_BOULDER_BLOCKS = load_marker_kinds()["boulder"].blocks_movement
+
+
 @movement_lock
 def _under_boulder(game: Game, figure: FigureState) -> str | None:
     """Rulebook: Boulders and Pits. A figure under a boulder cannot climb out of that space."""
     cells = set(figure.footprint.cells())
+    ix = game.board.index()
+    if _BOULDER_BLOCKS and all(ix.is_space(c) and not ix.move_block[c[1] * ix.width + c[0]] for c in cells):
+        return None  # a boulder blocks movement, so the board's view marks every space under one
     if any(m.kind == "boulder" and m.pos in cells for m in game.board.markers):
         return f"{figure.name} is trapped under a boulder"
     return None
