@@ -8,7 +8,7 @@ from delve.board.builders import open_board, wall_column
 from delve.board.geometry import Footprint
 from delve.board.grid import Board, Door, Marker
 from delve.board.los import sight_groups
-from delve.board.movement import _small_row, _static_steps, reachable
+from delve.board.movement import _small_footprints, _small_row, _static_steps, reachable
 
 SHAPES = ((1, 1), (2, 2), (1, 2), (2, 1), (2, 3), (3, 2))
 
@@ -36,6 +36,7 @@ def same_as_fresh(board: Board) -> None:
     """Every carried table equals the one a fresh view of the same board computes."""
     ix = board.index()
     fresh = Board.model_validate(board.model_dump()).index()
+    fresh.cache.clear()  # computed anew here, not taken from an equal view (index.share_tables)
     for name in type(ix).__slots__:  # the view itself, built from the kept terrain part
         if name != "cache":
             assert getattr(ix, name) == getattr(fresh, name), name
@@ -47,6 +48,7 @@ def same_as_fresh(board: Board) -> None:
                 assert row == _small_row(fresh, c, fly), c
     if "sight_groups" in ix.cache:
         assert ix.cache["sight_groups"] == sight_groups(Board.model_validate(board.model_dump()))
+    assert ix.cache.get("fp1", fresh_fps := _small_footprints(fresh)) == fresh_fps
 
 
 def test_boulder_rolling_keeps_far_steps_and_drops_near_ones() -> None:
@@ -98,3 +100,17 @@ def test_markers_on_pits_and_doors_rebuild_the_view_from_the_kept_terrain_part()
     board.set_terrain((6, 1), "floor")  # terrain: the kept part is rebuilt too
     assert board.index().pit[1 * 10 + 6] == 0
     same_as_fresh(board)
+
+
+def test_views_with_equal_data_share_their_movement_tables() -> None:
+    first, second = varied_board(), varied_board()
+    assert first.index().cache["small"] is second.index().cache["small"]  # a second game of one quest
+    before = reachable(first, Footprint.single((1, 1)), 8, (), ())
+    other = varied_board()
+    other.add_marker(Marker(id="b", kind="boulder", pos=(2, 4)))
+    assert other.index().cache["small"] is not first.index().cache["small"]
+    other.remove_marker("b")  # back to the data of the first board: its tables again
+    assert other.index().cache["small"] is first.index().cache["small"]
+    after = reachable(second, Footprint.single((1, 1)), 8, (), ())
+    assert {fp: (r.cost, r.path) for fp, r in after.items()} == {fp: (r.cost, r.path) for fp, r in before.items()}
+    same_as_fresh(other)

@@ -237,7 +237,7 @@ class Board(BaseModel):
         if ix is not None:
             return ix
         if self._index is None:
-            from delve.board.index import build_base, build_index, carry_over
+            from delve.board.index import build_base, build_index, carry_over, share_tables
 
             if self._base is None:
                 self._base = build_base(self)
@@ -247,8 +247,10 @@ class Board(BaseModel):
                 # A change sight and movement cannot see (a potion picked up, a marker moved
                 # across open floor): keep the old view and the tables derived from it.
                 fresh = old
-            elif old is not None:
-                carry_over(old, fresh)  # keep the derived tables the change did not touch
+            else:
+                if old is not None:
+                    carry_over(old, fresh)  # keep the derived tables the change did not touch
+                share_tables(fresh)  # or take those of an equal view met before
             self._index = fresh
         return self._index
 

@@ -8,6 +8,8 @@ Nothing here is saved: it is rebuilt from the board on demand.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -147,6 +149,51 @@ def carry_over(old: BoardIndex, new: BoardIndex) -> None:
     near = near_changes(new, changed_spaces(old, new))
     for rule in CARRY_RULES:
         rule(old, new, near)
+
+
+# Derived tables that depend on nothing but the view's arrays, by cache key, with a factory
+# of the empty table; views holding the same data share them (see ``share_tables``).
+SHARED_TABLES: dict[str, Callable[[BoardIndex], Any]] = {}
+_SHARED: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
+_SHARED_LIMIT = 48  # views remembered; a few dozen positions of boulders and doors per quest
+_SHARED_LOCK = threading.Lock()
+
+
+def shared_table(key: str, make: Callable[[BoardIndex], Any]) -> None:
+    """Register a derived table that views with equal data may share (``share_tables``): it
+    must be a pure function of the view's arrays and terrain, filled in place as it is used."""
+    SHARED_TABLES[key] = make
+
+
+def _fingerprint(ix: BoardIndex) -> tuple[Any, ...]:
+    """Everything a view holds, as one hashable key (terrain by identity: its kinds are loaded
+    once per process, and the shared entry keeps them alive)."""
+    arrays = tuple(bytes(getattr(ix, name)) for name in _CELL_ARRAYS)
+    stairs = tuple(sorted((colour, tuple(cells)) for colour, cells in ix.stairs.items()))
+    return (ix.width, ix.height, arrays, tuple(map(id, ix.terr)), stairs, ix.wall_set)
+
+
+def share_tables(ix: BoardIndex) -> None:
+    """Give a new view the tables of earlier views with the same data, in this process.
+
+    Why: every game of a quest starts on the same board, and a boulder or a door comes back to
+    the same few positions; each such view then costs its movement tables once per process
+    rather than once per game and per change."""
+    if not SHARED_TABLES:
+        return
+    key = _fingerprint(ix)
+    with _SHARED_LOCK:
+        entry = _SHARED.get(key)
+        if entry is None:
+            entry = {name: ix.cache[name] if name in ix.cache else make(ix) for name, make in SHARED_TABLES.items()}
+            entry["terrain kinds"] = ix.terr  # keeps the kinds whose ids are in the key alive
+            _SHARED[key] = entry
+            if len(_SHARED) > _SHARED_LIMIT:
+                _SHARED.popitem(last=False)
+        else:
+            _SHARED.move_to_end(key)
+    for name in SHARED_TABLES:
+        ix.cache[name] = entry[name]
 
 
 def build_base(board: Board) -> BoardIndex:

@@ -33,7 +33,7 @@ from typing import NamedTuple
 
 from delve.board.geometry import DIAGONAL, DIRECTIONS, ORTHOGONAL, Footprint, Pos
 from delve.board.grid import Board
-from delve.board.index import BoardIndex, carry_rule
+from delve.board.index import BoardIndex, carry_rule, shared_table
 from delve.board.terrain import TerrainDef
 
 Shape = tuple[int, int, int, int]  # x, y, w, h: a footprint as a plain tuple (fast to hash)
@@ -289,6 +289,21 @@ def _carry_steps(old: BoardIndex, new: BoardIndex, near: bytearray) -> None:
         new.cache["fp1"] = cache["fp1"]  # depends on the board's size only
 
 
+shared_table("steps", lambda ix: {})
+shared_table("small", lambda ix: [None] * (ix.width * ix.height))
+shared_table("small_fly", lambda ix: [None] * (ix.width * ix.height))
+shared_table("fp1", lambda ix: _footprints_of_size(ix.width, ix.height))
+_FOOTPRINTS: dict[tuple[int, int], list[Footprint]] = {}
+
+
+def _footprints_of_size(width: int, height: int) -> list[Footprint]:
+    """One-space footprints for every position of a board of this size (frozen, so shared)."""
+    fps = _FOOTPRINTS.get((width, height))
+    if fps is None:
+        fps = _FOOTPRINTS[(width, height)] = [Footprint(x=c % width, y=c // width) for c in range(width * height)]
+    return fps
+
+
 def _fp(s: Shape) -> Footprint:
     return Footprint(x=s[0], y=s[1], w=s[2], h=s[3])
 
@@ -374,9 +389,7 @@ def _small_footprints(ix: BoardIndex) -> list[Footprint]:
     """One-space footprints for every position, built once per board view."""
     fps: list[Footprint] | None = ix.cache.get("fp1")
     if fps is None:
-        w = ix.width
-        fps = [Footprint(x=c % w, y=c // w) for c in range(ix.width * ix.height)]
-        ix.cache["fp1"] = fps
+        fps = ix.cache["fp1"] = _footprints_of_size(ix.width, ix.height)
     return fps
 
 
