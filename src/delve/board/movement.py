@@ -232,6 +232,42 @@ def _ends_ok(ix: BoardIndex, c: int, fly: bool) -> bool:
     return not ix.move_block[c] or (bool(ix.pit_pass[c]) and not fly)
 
 
+def _one_space_steps(ix: BoardIndex, x: int, y: int, fly: bool) -> list[_Step]:
+    """``_static_steps`` of a one-space figure, written out for one space (the general code
+    below gives the same steps, in the same order, several times slower): most searches are
+    for one-space figures, and a board change sends them back here for every space near it."""
+    w, h = ix.width, ix.height
+    c = y * w + x
+    if not (0 <= x < w and 0 <= y < h) or not ix.space[c]:
+        return []
+    space, move_block, pit, pit_pass, terr = ix.space, ix.move_block, ix.pit, ix.pit_pass, ix.terr
+    here = terr[c]
+    out: list[_Step] = []
+    for dx, dy in DIRECTIONS:
+        nx, ny = x + dx, y + dy
+        if not (0 <= nx < w and 0 <= ny < h):
+            continue
+        d = ny * w + nx
+        if not space[d]:
+            continue
+        if not fly and move_block[d] and not (pit[c] and pit[d] and pit_pass[d]):  # _pit_to_pit
+            continue
+        if not _cell_step_open(ix, c, dx, dy):
+            continue
+        if fly:
+            cost, hazard = 1, 0
+        else:  # _cost_and_hazard for one space each side
+            t = terr[d]
+            assert t is not None and here is not None  # both are spaces
+            step = t.cost_within if t.cost_within is not None and here is t else t.move_cost
+            cost = max(1, step)
+            hazard = len(t.on_enter)
+            if here.leave_cost is not None and t is not here:
+                cost = max(cost, here.leave_cost)
+        out.append(_Step((nx, ny, 1, 1), (d,), (d,), cost, hazard))
+    return out
+
+
 def _static_steps(ix: BoardIndex, s: Shape, fly: bool) -> list[_Step]:
     """Steps from ``s`` that do not depend on where figures are (cached per board view)."""
     table: dict[tuple[Shape, bool], list[_Step]] = ix.cache.setdefault("steps", {})
@@ -239,6 +275,16 @@ def _static_steps(ix: BoardIndex, s: Shape, fly: bool) -> list[_Step]:
     hit = table.get(key)
     if hit is not None:
         return hit
+    if s[2] == 1 and s[3] == 1:
+        out = _one_space_steps(ix, s[0], s[1], fly)
+    else:
+        out = _general_steps(ix, s, fly)
+    table[key] = out
+    return out
+
+
+def _general_steps(ix: BoardIndex, s: Shape, fly: bool) -> list[_Step]:
+    """Steps from a shape of any size, tried one by one (``_candidates``)."""
     old = _cells(ix, s)
     out: list[_Step] = []
     if old is not None:
@@ -256,7 +302,6 @@ def _static_steps(ix: BoardIndex, s: Shape, fly: bool) -> list[_Step]:
             cost, hazard = (1, 0) if fly else _cost_and_hazard(ix, old, new)
             entered = tuple(c for c in new if c not in old_set)
             out.append(_Step(ns, new, entered, cost, hazard))
-    table[key] = out
     return out
 
 
