@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from delve.board.geometry import Footprint
-from delve.board.grid import Marker
-from delve.board.los import has_line_of_sight, sight_groups
+from delve.board.geometry import Footprint, Pos
+from delve.board.grid import Board, Marker
+from delve.board.los import sight_from, sight_groups
 from delve.engine.decision import OVERLORD, Choice, Decision
 from delve.engine.game import Game
 from delve.engine.state import FigureState, Step
@@ -188,6 +188,20 @@ class RevealPlacement(StepHandler):
             step.data["short"] = step.data["short"][1:]
 
 
+def _area_spaces(board: Board) -> dict[str, list[Pos]]:
+    """The spaces of each area, kept on the board's view (areas never change shape in play)."""
+    ix = board.index()
+    found: dict[str, list[Pos]] | None = ix.cache.get("area_spaces")
+    if found is None:
+        found = {}
+        for space in board.spaces():
+            area_id = board.area_of(space)
+            if area_id is not None:
+                found.setdefault(area_id, []).append(space)
+        ix.cache["area_spaces"] = found
+    return found
+
+
 def reveal_in_sight_of(game: Game, hero: FigureState) -> None:
     """Reveal every unrevealed area the hero can see a space of."""
     if not on_board(hero):
@@ -203,13 +217,15 @@ def reveal_in_sight_of(game: Game, hero: FigureState) -> None:
     groups, width = sight_groups(board), board.width
     mine = {groups[y * width + x] for x, y in cells}
     seen_areas: set[str] = set()
-    for space in board.spaces():
-        if groups[space[1] * width + space[0]] not in mine:
-            continue  # no line of sight can ever reach it from here (walls and closed doors)
-        area_id = board.area_of(space)
-        if area_id in hidden and area_id not in seen_areas and any(
-                has_line_of_sight(board, cell, space, blockers) for cell in cells):
-            seen_areas.add(area_id)
+    by_area = _area_spaces(board)
+    lookers = [sight_from(board, cell, blockers) for cell in cells]  # has_line_of_sight from each cell
+    for area_id in hidden:
+        for space in by_area.get(area_id, ()):
+            if groups[space[1] * width + space[0]] not in mine:
+                continue  # no line of sight can ever reach it from here (walls and closed doors)
+            if any(sees(space) for sees in lookers):
+                seen_areas.add(area_id)
+                break
     for area_id in sorted(seen_areas):
         reveal_area(game, area_id)
     if seen_areas:
