@@ -7,9 +7,10 @@ every shot shrugged off. Players now ask the rules (``immune_from``) before valu
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-import yaml
+import pytest
 
 from delve.ai.hero_ai import HeroAI
 from delve.ai.hero_common import value_attack
@@ -17,9 +18,6 @@ from delve.ai.overlord_ai import OverlordAI
 from delve.api import player_rules
 from delve.board.geometry import Footprint
 from delve.engine.game import Game
-from delve.rulesets import handlers_for
-from delve.scenario.build import build_state
-from delve.scenario.model import Scenario
 
 MAP = """\
 ---
@@ -38,13 +36,16 @@ SELA = {"id": "sela", "name": "Sela", "speed": 4, "wounds": 10, "fatigue": 0,
         "traits": {"melee": 0, "ranged": 0, "magic": 0}, "items": ["yew-shortbow"], "at": [0, 0]}
 
 
-def game_of(figures: list[dict[str, Any]]) -> Game:
-    spec = {"name": "immunity", "map": MAP, "figures": figures}
-    state = build_state(Scenario.model_validate(yaml.safe_load(yaml.safe_dump(spec))), "tests/ai/immunity")
-    return Game(state, handlers_for("1e"))
+GameOf = Callable[[list[dict[str, Any]]], Game]
 
 
-def test_rules_say_shadowcloak_shrugs_off_distant_attacks_only() -> None:
+@pytest.fixture
+def game_of(scenario_game: Callable[..., Game]) -> GameOf:
+    """Factory: a 1e game in the 6x2 room with these figures."""
+    return lambda figures: scenario_game({"name": "immunity", "map": MAP, "figures": figures})
+
+
+def test_rules_say_shadowcloak_shrugs_off_distant_attacks_only(game_of: GameOf) -> None:
     game = game_of([SELA, {"id": "shade", "name": "Shade", "side": "overlord", "speed": 4, "wounds": 8,
                            "abilities": ["Shadowcloak"], "at": [4, 0]}])
     shade = game.figure("shade")
@@ -56,7 +57,7 @@ def test_rules_say_shadowcloak_shrugs_off_distant_attacks_only() -> None:
     assert not immune_from(game, Footprint.single((5, 1)), plain)
 
 
-def test_hero_ai_values_a_distant_shot_at_a_shadowcloak_figure_at_nothing() -> None:
+def test_hero_ai_values_a_distant_shot_at_a_shadowcloak_figure_at_nothing(game_of: GameOf) -> None:
     game = game_of([SELA, {"id": "shade", "name": "Shade", "side": "overlord", "speed": 4, "wounds": 8,
                            "abilities": ["Shadowcloak"], "at": [4, 0]}])
     sela, shade = game.figure("sela"), game.figure("shade")
@@ -67,7 +68,7 @@ def test_hero_ai_values_a_distant_shot_at_a_shadowcloak_figure_at_nothing() -> N
     assert near.expected > 0
 
 
-def test_hero_ai_walks_up_instead_of_shooting_from_afar() -> None:
+def test_hero_ai_walks_up_instead_of_shooting_from_afar(game_of: GameOf) -> None:
     game = game_of([SELA, {"id": "shade", "name": "Shade", "side": "overlord", "speed": 4, "wounds": 8,
                            "abilities": ["Shadowcloak"], "at": [4, 0]}])
     ai = HeroAI(seed=1, strict=True)
@@ -84,7 +85,7 @@ def test_hero_ai_walks_up_instead_of_shooting_from_afar() -> None:
     assert all(gap <= 1 for gap in attacks_from), attacks_from
 
 
-def test_overlord_ai_values_an_attack_on_a_shadowcloak_hero_from_afar_at_nothing() -> None:
+def test_overlord_ai_values_an_attack_on_a_shadowcloak_hero_from_afar_at_nothing(game_of: GameOf) -> None:
     hero = dict(SELA, abilities=["Shadowcloak"])
     game = game_of([hero, {"id": "archer", "name": "Archer", "side": "overlord", "speed": 4, "wounds": 5,
                            "attack_type": "ranged", "dice": ["blue", "red"], "at": [4, 0]}])
