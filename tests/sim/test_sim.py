@@ -129,3 +129,25 @@ def test_a_2e_simulation_plays(monkeypatch: pytest.MonkeyPatch) -> None:
     assert result.exit_code == 0, result.output
     assert configs[0].ruleset == "2e"
     assert json.loads(result.stdout.strip().splitlines()[-1])["config"]["ruleset"] == "2e"
+
+
+@pytest.mark.parametrize(("args", "pack", "quest"), [
+    (["--ruleset", "2e"], "starter-2e", "first-steps-2e"),  # no quest: the ruleset's tutorial
+    (["first-steps-2e", "--ruleset", "2e"], "starter-2e", "first-steps-2e"),  # the ruleset's pack has it
+    (["first-steps"], "starter", "first-steps"),
+    ([], "starter", "first-steps"),
+])
+def test_cli_picks_the_pack_that_has_the_quest(monkeypatch: pytest.MonkeyPatch, args: list[str], pack: str,
+                                               quest: str) -> None:
+    import delve.sim.backends as backends
+
+    configs: list[SimConfig] = []
+    monkeypatch.setattr(backends, "run", lambda config, **_kw: configs.append(config) or [])
+    CliRunner().invoke(app, ["simulate", *args, "--games", "1", "--workers", "1", "--json"])
+    assert (configs[0].pack, configs[0].quest) == (pack, quest)
+
+
+def test_cli_names_the_quests_of_a_pack_that_lacks_the_quest() -> None:
+    result = CliRunner().invoke(app, ["simulate", "no-such-quest", "--games", "1", "--workers", "1"])
+    assert result.exit_code == 2
+    assert "no quest 'no-such-quest'" in result.output and "first-steps" in result.output

@@ -18,12 +18,33 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 
+def _content(console: Console, ruleset: str, quest: str | None, pack: str | None) -> tuple[str, str]:
+    """The (pack, quest) to simulate: as named, else the ruleset's tutorial or the ruleset's pack
+    that has the quest (``delve.rulesets.default_content``). Checked here, once, so a quest the
+    pack lacks is one clear message instead of the same error in every game."""
+    from delve.content.issues import ContentError
+    from delve.content.loader import open_pack
+    from delve.rulesets import default_content
+
+    pack, quest = default_content(ruleset, quest, pack)
+    try:
+        quests = open_pack(pack).quests
+    except (ContentError, KeyError, ValueError, OSError) as exc:
+        console.print(f"[red]cannot open pack {pack!r}: {exc}[/red]")
+        raise typer.Exit(2) from None
+    if quest not in quests:
+        console.print(f"[red]pack {pack!r} has no quest {quest!r}; its quests: {', '.join(sorted(quests))}[/red]")
+        raise typer.Exit(2)
+    return pack, quest
+
+
 def register(app: typer.Typer) -> None:
     """Attach the ``simulate`` command to the main app."""
 
     @app.command("simulate")
     def simulate(
-        quest: Annotated[str, typer.Argument(help="Quest id of the pack, e.g. first-steps.")] = "first-steps",
+        quest: Annotated[str | None, typer.Argument(help="Quest id of the pack, e.g. first-steps (default: the "
+                                                    "ruleset's tutorial).")] = None,
         games: Annotated[int, typer.Option("--games", "-n", help="How many games to play.")] = 100,
         overlord: Annotated[str, typer.Option("--overlord", help="Overlord player: solo, ai or random.")] = "random",
         heroes: Annotated[str, typer.Option("--heroes", help="Hero players: ai or random.")] = "ai",
@@ -33,7 +54,8 @@ def register(app: typer.Typer) -> None:
         workers: Annotated[int | None, typer.Option("--workers", help="Worker processes (default: all cores; "
                                                     "1 plays in this process).")] = None,
         ray: Annotated[str | None, typer.Option("--ray", help="Ray cluster address ('local' starts one).")] = None,
-        pack: Annotated[str, typer.Option("--pack", help="Content pack: 'starter' or a folder.")] = "starter",
+        pack: Annotated[str | None, typer.Option("--pack", help="Content pack: a shipped pack or a folder "
+                                                 "(default: the ruleset's pack that has the quest).")] = None,
         hero: Annotated[list[str] | None, typer.Option("--hero", help="Hero id (repeat for each hero).")] = None,
         ruleset: Annotated[str, typer.Option("--ruleset", help="Ruleset: 1e, or another of "
                                              "delve.rulesets.RULESETS.")] = "1e",
@@ -58,6 +80,7 @@ def register(app: typer.Typer) -> None:
         if games < 1:
             console.print("[red]--games must be at least 1[/red]")
             raise typer.Exit(2)
+        pack, quest = _content(console, ruleset, quest, pack)
         config = SimConfig(quest=quest, games=games, heroes=heroes, overlord=overlord, seed=seed, pack=pack,
                            hero_ids=tuple(hero or ()), setup_choices=not quick_setup, ruleset=ruleset)
         try:
@@ -76,7 +99,7 @@ def register(app: typer.Typer) -> None:
                 console.print(f"[red]{exc}[/red]")
                 raise typer.Exit(2) from None
         summary = summarise(summaries, config={"quest": quest, "heroes": heroes, "overlord": overlord,
-                                               "seed": seed, "backend": backend, "ruleset": ruleset,
+                                               "pack": pack, "seed": seed, "backend": backend, "ruleset": ruleset,
                                                "setup_choices": not quick_setup})
         if report is not None:
             write_report(report, summary, summaries)
