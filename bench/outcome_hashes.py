@@ -25,27 +25,11 @@ from delve.engine.game import Game
 from delve.engine.views import view
 from delve.rulesets import default_content
 from delve.sim.runner import game_seed, make_player
+from web_bench import pick as web_pick  # the web table's cheap client policy (bench/ is on sys.path)
 
 QUESTS = ("first-steps", "bridge-of-teeth", "the-drowned-library", "the-sunken-forge")
 MATCHUPS = (("ai", "solo"), ("random", "ai"), ("ai", "random"), ("random", "random"))
 MAX_CHOICES = 4_000
-# The web table's client policy (bench/web_bench.py: pick), over the seat's own view.
-ORDER = ("keep", "end_shopping", "place:", "end_equip", "turn:", "action:advance", "attack:", "familiar:done",
-         "end_turn", "done", "pass")
-
-
-def web_pick(state: dict, rng: np.random.Generator) -> str:
-    """The cheap client policy of ``bench/web_bench.py``."""
-    ids = [c["id"] for c in state["pending"]["choices"]]
-    if rng.random() < 0.15:
-        return ids[int(rng.integers(len(ids)))]
-    for prefix in ORDER:
-        for choice in ids:
-            if choice.startswith(prefix):
-                return choice
-    return ids[0]
-
-
 def play_players(quest: str, heroes: str, overlord: str, seed: int, ruleset: str = "1e") -> Game:
     """One game of automated players, as ``delve simulate`` plays it, capped at MAX_CHOICES."""
     pack, quest = default_content(ruleset, quest)
