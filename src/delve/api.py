@@ -12,6 +12,7 @@ never the rules modules, so the layers stay as ``docs/architecture.md`` draws th
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from delve.content.loader import open_pack as load_content_pack
@@ -57,12 +58,14 @@ def game_view(game: Game, seat: str) -> dict[str, Any]:
     return view(game, seat)
 
 
+@cache
 def player_rules() -> Any:
     """The rules arithmetic automated players may compute with (they sit above this facade and
     may not import ``delve.rules``): attack contexts and targets, the attack arithmetic, armor.
 
     Why one namespace returned by a function: players call the same functions the table uses,
     so an AI's estimate and the engine's result cannot drift apart, and the import stays lazy.
+    Built once (``functools.cache``): players ask for it inside their hottest loops.
     """
     from types import SimpleNamespace
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from delve.api import player_rules
@@ -34,7 +33,6 @@ DOOR_COST = 2  # Rulebook: Movement Actions (opening a door costs two movement p
 STAIRS_COST = 1  # Rulebook: Movement Actions (walking up or down a staircase)
 
 
-@cache
 def rules() -> Any:
     """The table's own arithmetic, through the API facade (players may not import the rules)."""
     return player_rules()
