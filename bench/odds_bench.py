@@ -27,6 +27,7 @@ import numpy as np
 
 from delve.odds import AttackQuery, OddsResult, attack_odds
 from delve.odds import exact as odds_exact
+from delve.odds import rerolls as odds_rerolls
 from delve.rules import attack_math
 from delve.rules.attack_math import RollTotals, SurgeAbility, resolve_best
 from delve.rules.dice import COMBAT_COLOURS, DICE, POWER
@@ -71,7 +72,7 @@ def clear_caches() -> None:
         odds_exact._outcome,
         odds_exact._pool_dist,
         odds_exact._dice_dist,
-        odds_exact._multisets,
+        odds_rerolls._colour,
         attack_math._useful_buys,
     ):
         fn.cache_clear()

@@ -177,6 +177,9 @@ def brute_force_reroll(
         AttackQuery(dice=("red",), power=1, armor=1, surge_abilities=(PLUS_DAMAGE,)),
         AttackQuery(dice=("blue", "yellow"), attack_type="ranged", range=5, armor=1),
         AttackQuery(dice=("white",), power=2, attack_type="magic", range=3, kill=3),
+        # several dice of one colour (a lattice of multisets per colour in delve.odds.rerolls)
+        AttackQuery(dice=("red", "red"), power=2, armor=2, surge_abilities=(PLUS_DAMAGE,)),
+        AttackQuery(dice=("green", "green", "yellow"), attack_type="ranged", range=4, armor=1, pierce=1),
     ],
 )
 def test_aim_and_dodge_match_brute_force(query: AttackQuery) -> None:

@@ -17,17 +17,15 @@ lexicographically: objective, then expected wounds, then P(hit):
 - Fatigue (Rulebook: Spending Fatigue for Attacks): after the roll, the attacker rolls extra
   power dice one at a time while that improves the objective (optimal stopping).
 - Aim / Dodge (Rulebook: Aim, Dodge, Attack Re-rolls): the chooser sees the first roll and picks
-  which dice to keep; the value of keeping a sub-multiset K depends only on K, so the best
-  choice for every roll is a maximum (aim) or minimum (dodge) over the sub-multisets of it,
-  computed once per sub-multiset.
+  which dice to keep; the value of keeping a sub-multiset K depends only on its totals and the
+  dice re-rolled, so the best choice for every roll is a maximum (aim) or minimum (dodge) over
+  the sub-multisets of it, taken over whole arrays in ``delve.odds.rerolls``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from math import factorial
 
 import numpy as np
 from numpy.typing import NDArray
@@ -223,7 +221,9 @@ class _Solver:
         mode = self.query.rerolls
         if mode is None:
             return self._no_reroll()
-        return _Rerolls(self, maximise=mode == "aim").solve()
+        from delve.odds.rerolls import solve_rerolls  # it reuses this module's dice tables
+
+        return solve_rerolls(self, mode == "aim", _faces, _dice_dist, MISS_KEY)
 
     def _no_reroll(self) -> Vector:
         return self.mix(_pool_dist(self.pool, self.rules.cap, self.rules.bash))
@@ -255,123 +255,6 @@ def _better(a: Value, b: Value) -> bool:
         if x < y - _EPS:
             return False
     return False
-
-
-Counts = tuple[int, ...]
-Partial = tuple[Counts, ...]  # per colour of the pool: how many of each distinct face are kept
-
-
-class _Rerolls:
-    """One re-roll of any subset of the first roll, chosen by the attacker (aim, maximise) or by
-    the target (dodge, minimise). Ties keep more dice (re-roll less)."""
-
-    def __init__(self, solver: _Solver, maximise: bool) -> None:
-        self.s = solver
-        self.maximise = maximise
-        self.colours = [c for c, _ in solver.pool]
-        self.sizes = [n for _, n in solver.pool]
-        self.faces = [_faces(c) for c in self.colours]
-        self._kept: dict[tuple[Key, tuple[int, ...]], tuple[Vector, Value]] = {}
-        self._best: dict[Partial, tuple[Vector, Value]] = {}
-        self._keys: dict[Partial, Key] = {}
-
-    def prefer(self, a: Value, b: Value) -> bool:
-        return _better(a, b) if self.maximise else _better(b, a)
-
-    def key_of(self, partial: Partial) -> Key:
-        """Normalised totals of the kept dice, built from one die fewer (memoised)."""
-        memo = self._keys.get(partial)
-        if memo is not None:
-            return memo
-        key = _ZERO
-        for i, counts in enumerate(partial):
-            for j, n in enumerate(counts):
-                if n:
-                    smaller = (*partial[:i], (*counts[:j], n - 1, *counts[j + 1 :]), *partial[i + 1 :])
-                    rules = self.s.rules
-                    key = _add_effect(self.key_of(smaller), self.faces[i][j][0], rules.cap, rules.bash)
-                    break
-            else:
-                continue
-            break
-        self._keys[partial] = key
-        return key
-
-    def keep(self, partial: Partial) -> tuple[Vector, Value]:
-        """Keep exactly ``partial`` and re-roll every other die."""
-        key = self.key_of(partial)
-        missing = tuple(n - sum(c) for n, c in zip(self.sizes, partial, strict=True))
-        memo = self._kept.get((key, missing))
-        if memo is not None:
-            return memo
-        rules = self.s.rules
-        if key[0] < 0:
-            v = self.s.after(key)[0]
-        else:
-            reroll = _pool_dist(tuple(zip(self.colours, missing, strict=True)), rules.cap, rules.bash)
-            finals: Dist = {}
-            for r, p in reroll.items():
-                final = _add_keys(key, r, rules.cap)
-                finals[final] = finals.get(final, 0.0) + p
-            v = self.s.mix(finals)
-        result = (v, self.s.value(v))
-        self._kept[(key, missing)] = result
-        return result
-
-    def best(self, partial: Partial) -> tuple[Vector, Value]:
-        """The chooser's best over every sub-multiset of ``partial`` to keep."""
-        memo = self._best.get(partial)
-        if memo is not None:
-            return memo
-        best = self.keep(partial)
-        for i, counts in enumerate(partial):
-            for j, n in enumerate(counts):
-                if n:
-                    smaller = (*partial[:i], (*counts[:j], n - 1, *counts[j + 1 :]), *partial[i + 1 :])
-                    candidate = self.best(smaller)
-                    if self.prefer(candidate[1], best[1]):
-                        best = candidate
-        self._best[partial] = best
-        return best
-
-    def solve(self) -> Vector:
-        total = np.zeros(self.s.length)
-        for partial, p in self._first_rolls():
-            total += p * self.best(partial)[0]
-        return total
-
-    def _first_rolls(self) -> Iterator[tuple[Partial, float]]:
-        per_colour = [_multisets(c, n) for c, n in zip(self.colours, self.sizes, strict=True)]
-
-        def walk(i: int, acc: Partial, p: float) -> Iterator[tuple[Partial, float]]:
-            if i == len(per_colour):
-                yield acc, p
-                return
-            for counts, q in per_colour[i]:
-                yield from walk(i + 1, (*acc, counts), p * q)
-
-        yield from walk(0, (), 1.0)
-
-
-@lru_cache(maxsize=1024)
-def _multisets(colour: str, n: int) -> tuple[tuple[Counts, float], ...]:
-    """Every multiset of ``n`` faces of a die (counts per distinct face) with its probability."""
-    faces = _faces(colour)
-    out: list[tuple[Counts, float]] = []
-
-    def walk(i: int, left: int, acc: Counts) -> None:
-        if i == len(faces) - 1:
-            counts = (*acc, left)
-            p = float(factorial(n))
-            for (_, q), c in zip(faces, counts, strict=True):
-                p *= q**c / factorial(c)
-            out.append((counts, p))
-            return
-        for c in range(left + 1):
-            walk(i + 1, left - c, (*acc, c))
-
-    walk(0, n, ())
-    return tuple(out)
 
 
 # -- public entry ------------------------------------------------------------------------------
