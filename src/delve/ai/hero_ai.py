@@ -94,7 +94,6 @@ class HeroAI:
         self.visited: set[str] = set()  # marker ids the heroes have stood on or next to
         self._turn_key: tuple[int, str] = (-1, "")
         self._turn_count = 0
-        self._fields: dict[tuple[Any, ...], list[int]] = {}
         # (hero id, space) where a hero with no room dropped a relic it was given: picking the
         # marker up again would only drop it again (Relic Markers), so it is left for the others.
         self.refused: set[tuple[str, Pos]] = set()
@@ -165,11 +164,15 @@ class HeroAI:
             tuple(d.open for d in board.doors),
             tuple(game.state.flags.get("rune_keys", [])),
         )
-        field = self._fields.get(key)
+        # Kept on the board's view (dropped whenever the board changes), not on the player: a
+        # field depends on the board and the key alone, so a game resumed from a save, or played
+        # by another instance, walks exactly the same way.
+        fields: dict[tuple[Any, ...], list[int]] = board.index().cache.setdefault("hero_objective_fields", {})
+        field = fields.get(key)
         if field is None:
-            if len(self._fields) > 256:
-                self._fields.clear()
-            field = self._fields[key] = distance_field(game, sources)
+            if len(fields) > 256:
+                fields.clear()
+            field = fields[key] = distance_field(game, sources)
         return field
 
     def _note_visits(self, game: Game, hero: FigureState, step: Step, decision: Decision) -> None:
