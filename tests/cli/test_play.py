@@ -45,3 +45,12 @@ def test_play_refuses_an_unknown_overlord(tmp_path: Path) -> None:
     args = ["play", "--terminal", "--new", "--save", str(tmp_path / "g.json"), "--overlord", "x"]
     result = CliRunner().invoke(app, args)
     assert result.exit_code != 0
+
+
+def test_play_takes_a_level_for_the_overlord(tmp_path: Path) -> None:
+    """``--overlord hard`` is the search player (levels: delve.ai.bots.OVERLORD_LEVELS)."""
+    save = tmp_path / "g.json"
+    args = ["play", "--terminal", "--new", "--quick", "--save", str(save), "--overlord", "hard"]
+    result = CliRunner().invoke(app, args, input="q\n", env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert json.loads(save.read_text())["flags"]["terminal_overlord"] == "search"

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from delve.ai.explain import Explanation, Values, build
 from delve.ai.hero_common import (
     INF,
     attack_options,
@@ -94,7 +95,6 @@ class HeroAI:
         self.visited: set[str] = set()  # marker ids the heroes have stood on or next to
         self._turn_key: tuple[int, str] = (-1, "")
         self._turn_count = 0
-        self._fields: dict[tuple[Any, ...], list[int]] = {}
         # (hero id, space) where a hero with no room dropped a relic it was given: picking the
         # marker up again would only drop it again (Relic Markers), so it is left for the others.
         self.refused: set[tuple[str, Pos]] = set()
@@ -125,6 +125,61 @@ class HeroAI:
                 if word in parts:
                     return choice.id
         return decision.choices[0].id
+
+    # -- explanations ---------------------------------------------------------------------------
+    def option_values(self, decision: Decision, game: Game) -> tuple[str, Values]:
+        """What this AI weighs, per choice, where it values options: attacks by their exact odds
+        (the score ranks kill chance first, then expected wounds, by how much the target
+        matters), moves by the walking distance to the objective from where they end, the
+        order of turns by the best attack each hero has now, spends by the wounds they deal."""
+        values: Values = {}
+        if decision.kind in ("hero_turn", "guard_interrupt"):
+            hero_id = (game.state.stack[-1].data.get("hero") if decision.kind == "hero_turn" else
+                       next((c.data.get("hero") for c in decision.choices if c.id == "guard:pass"), None))
+            hero = game.state.figures.get(str(hero_id)) if hero_id else None
+            if hero is None:
+                return "", values
+            enemies = {c: f for f in visible_enemies(game, hero) for c in f.footprint.cells()}
+            field = self._objective_field(game, hero) if decision.kind == "hero_turn" else None
+            for choice in decision.choices:
+                if choice.id.startswith("attack:"):
+                    target = enemies.get((int(choice.data["x"]), int(choice.data["y"])))
+                    if target is None:
+                        continue
+                    value = value_attack(game, hero, choice.data["weapon"], (int(choice.data["x"]),
+                                         int(choice.data["y"])), target, aimed=bool(choice.data.get("aimed")))
+                    values[choice.id] = (value.score, {"target": target.id, "kill": round(value.kill, 3),
+                                                       "expected_wounds": round(value.expected, 3),
+                                                       "hit": round(value.hit, 3)})
+                elif choice.id.startswith("move:") and field is not None and "w" in choice.data:
+                    fp = Footprint(x=choice.data["x"], y=choice.data["y"], w=choice.data["w"], h=choice.data["h"])
+                    gap = field_at(game, field, fp)
+                    if gap < INF:
+                        values[choice.id] = (-float(gap), {"distance_to_goal": gap})
+            return ("attacks: 4 x kill chance + expected wounds (weighted by how much the target matters); "
+                    "moves: minus the walking distance to the objective"), values
+        if decision.kind == "choose_hero_turn":
+            for choice in decision.choices:
+                hero = game.figure(choice.data["hero"])
+                now = best_attack_from(game, hero, hero.footprint) if on_board(hero) else None
+                values[choice.id] = (now[0] if now else 0.0, {"best_attack_now": round(now[0], 3) if now else None})
+            return "the best attack the hero can make now (the one who can strike goes first)", values
+        if decision.kind == "attack_spend":
+            _step, ctx = self._attack_state(game)
+            for choice in decision.choices:
+                score, hits = self._spend_value(game, ctx, int(choice.data["to_range"]), list(choice.data["buys"]))
+                values[choice.id] = (score, {"targets_hit": hits})
+            return "wounds dealt (+10 for a kill, negative on friends)", values
+        return "", values
+
+    def explain(self, decision: Decision, game: Game) -> Explanation:
+        """The options this AI weighs for ``decision``, its choice and the ties (``delve.ai.explain``).
+        Asked of a copy of the player, so explaining never changes what it remembers."""
+        import copy
+
+        measure, values = copy.deepcopy(self).option_values(decision, game)
+        winner = copy.deepcopy(self).choose(decision, game)
+        return build(decision, "hero AI", winner, measure or "no values: answered by a fixed rule", values)
 
     # -- helpers -------------------------------------------------------------------------------
     @staticmethod
@@ -165,11 +220,15 @@ class HeroAI:
             tuple(d.open for d in board.doors),
             tuple(game.state.flags.get("rune_keys", [])),
         )
-        field = self._fields.get(key)
+        # Kept on the board's view (dropped whenever the board changes), not on the player: a
+        # field depends on the board and the key alone, so a game resumed from a save, or played
+        # by another instance, walks exactly the same way.
+        fields: dict[tuple[Any, ...], list[int]] = board.index().cache.setdefault("hero_objective_fields", {})
+        field = fields.get(key)
         if field is None:
-            if len(self._fields) > 256:
-                self._fields.clear()
-            field = self._fields[key] = distance_field(game, sources)
+            if len(fields) > 256:
+                fields.clear()
+            field = fields[key] = distance_field(game, sources)
         return field
 
     def _note_visits(self, game: Game, hero: FigureState, step: Step, decision: Decision) -> None:

@@ -303,20 +303,35 @@ def target_weight(game: Game, target: FigureState) -> float:
     return 1.5 if target.master else 1.0
 
 
-# Attack values by everything they depend on (the odds are memoised too, but building the
-# attack context is the costly part). ``id(game.state)`` keeps games apart.
-_VALUES: dict[tuple[Any, ...], AttackValue] = {}
+def decision_memo(game: Game, name: str) -> dict[Any, Any]:
+    """A scratch table for values computed while answering the pending decision of ``game``.
+
+    Why not a module-level cache: a table keyed on ``id(game.state)`` outlived its game, and
+    Python gives a finished game's address to the next one, so a game's moves depended on the
+    games played before it in the same process. This table lives on the game's board view and
+    holds only values of the current state (``state.serial`` changes with every accepted choice),
+    so a value is reused within one decision and never leaks into another game or a later state."""
+    ix = game.board.index()
+    serial = game.state.serial
+    held = ix.cache.get(f"memo:{name}")
+    if held is None or held[0] != serial:
+        held = (serial, {})
+        ix.cache[f"memo:{name}"] = held
+    table: dict[Any, Any] = held[1]
+    return table
 
 
 def value_attack(game: Game, hero: FigureState, weapon: str, target_pos: Pos, target: FigureState,
                  *, aimed: bool = False) -> AttackValue:
     """The exact value of one hero attack on ``target`` from where the hero stands (or from the
-    footprint of the ``hero`` object passed, for look-ahead)."""
+    footprint of the ``hero`` object passed, for look-ahead). Memoised for the current decision
+    only (``decision_memo``): the attack context is the costly part."""
+    values = decision_memo(game, "hero_attack_values")
     key = (hero.id, tuple(hero.equipped), tuple(sorted(hero.traits.items())),
            tuple((a.name, a.rank) for a in hero.abilities), hero.order, hero.footprint, weapon, target_pos,
            target.id, target.wounds, target.armor, tuple((a.name, a.rank) for a in target.abilities),
-           target.order, aimed, id(game.state))
-    cached = _VALUES.get(key)
+           target.order, aimed)
+    cached = values.get(key)
     if cached is not None:
         return cached
     if rules().immune_from(game, hero.footprint, target):
@@ -332,9 +347,7 @@ def value_attack(game: Game, hero: FigureState, weapon: str, target_pos: Pos, ta
     # Kill chance first, then expected wounds (a kill removes the monster's next attack).
     score = weight * (4.0 * kill + expected / max(1, target.max_wounds) + 0.1 * expected)
     value = AttackValue(kill, expected, float(odds.hit), score)
-    if len(_VALUES) > 20_000:
-        _VALUES.clear()
-    _VALUES[key] = value
+    values[key] = value
     return value
 
 

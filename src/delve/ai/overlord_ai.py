@@ -14,6 +14,7 @@ decisions (spending power, morph dice, Bash) are shared with the solo overlord
 from __future__ import annotations
 
 from delve.ai import overlord_common as oc
+from delve.ai.explain import Explanation, Values, build
 from delve.api import player_rules
 from delve.board.geometry import Footprint
 from delve.engine.decision import Choice, Decision
@@ -110,6 +111,76 @@ class OverlordAI:
         here = gap(monster.footprint)
         best = min(moves, key=lambda c: (gap(oc.footprint_of(c)), int(c.data.get("cost", 0)), c.id))
         return best.id if gap(oc.footprint_of(best)) < here else None
+
+    # -- explanations ---------------------------------------------------------------------------
+    def option_values(self, game: Game, decision: Decision) -> tuple[str, Values]:
+        """What this AI weighs for a decision, per choice: (what the values measure, values).
+
+        The values follow the rules of ``choose``: an activation values each attack by expected
+        wounds plus ``KILL_WEIGHT`` times the kill chance, each move by the best attack from where
+        it ends, and, with no attack anywhere, each move by minus its walking distance to the
+        nearest hero. Kinds this AI answers by fixed rules get no values."""
+        values: Values = {}
+        kind = decision.kind
+        if kind == "monster_activation":
+            monster = oc.monster_of_activation(game)
+            hero_list = oc.heroes(game)
+            if monster is None or not hero_list:
+                return "", values
+            for choice in oc.by_prefix(decision, "attack:"):
+                target = oc.attack_target(game, choice)
+                if target is not None:
+                    result = oc.odds(game, monster, target, oc.fp_distance(monster.footprint, target.footprint))
+                    values[choice.id] = (self.attack_value(game, monster, monster.footprint, target),
+                                         {"target": target.id, "expected_wounds": round(result.expected_wounds, 3),
+                                          "kill": round(result.at_least(target.wounds), 3)})
+            block = oc.blockers(game, monster.id)
+            walking: Values = {}
+            for choice in oc.by_prefix(decision, "move:"):
+                fp = oc.footprint_of(choice)
+                best: tuple[float, str] | None = None
+                for hero in hero_list:
+                    if oc.attack_cell(game, monster, fp, hero, block) is None:
+                        continue
+                    value = self.attack_value(game, monster, fp, hero) - 0.01 * int(choice.data.get("cost", 0))
+                    if best is None or value > best[0]:
+                        best = (value, hero.id)
+                if best is not None:
+                    values[choice.id] = (best[0], {"attack_from_here": best[1]})
+                else:
+                    gap = min(oc.path_distance(game, fp, h) for h in hero_list)
+                    walking[choice.id] = (-float(gap), {"distance_to_nearest_hero": gap})
+            if not values:
+                values = walking
+            return ("attacks: expected wounds + 6 x kill chance; moves: the best attack from there (or, with "
+                    "no attack anywhere, minus the walking distance to the nearest hero)"), values
+        if kind == "overlord_turn":
+            for choice in oc.by_prefix(decision, "activate:"):
+                monster = game.figure(choice.data["figure"])
+                gap = oc.nearest_hero_distance(game, monster) - oc.short_range(monster)
+                values[choice.id] = (-float(gap), {"spaces_beyond_reach": gap})
+            return "activation order: nearest the heroes first (minus spaces beyond its reach)", values
+        if kind == "spawn_place":
+            hero_list = oc.heroes(game)
+            for choice in decision.choices:
+                if hero_list:
+                    gap = min(oc.path_distance(game, oc.footprint_of(choice), h) for h in hero_list)
+                    values[choice.id] = (-float(gap), {"distance_to_nearest_hero": gap})
+            return "minus the walking distance to the nearest hero", values
+        if kind == "overlord_cards":
+            for rank, prefix in ((3.0, "event:"), (2.0, "spawn:"), (1.0, "power:")):
+                for choice in oc.by_prefix(decision, prefix):
+                    values[choice.id] = (rank, {})
+            if decision.find("continue"):
+                values["continue"] = (0.0, {})
+            return "card preference: events 3, spawns 2, powers 1, keep the hand 0", values
+        return "", values
+
+    def explain(self, decision: Decision, game: Game) -> Explanation:
+        """The options this AI weighs for ``decision``, its choice and the ties (``delve.ai.explain``)."""
+        measure, values = self.option_values(game, decision)
+        winner = self.choose(decision, game)
+        return build(decision, "overlord AI", winner, measure or "no values: answered by a fixed rule", values)
 
     # -- cards -------------------------------------------------------------------------------
     def play_cards(self, game: Game, decision: Decision) -> str:

@@ -67,7 +67,7 @@ def resolve_input(text: str, decision: Decision) -> str | None:
     return None
 
 
-OVERLORDS = ("solo", "ai", "random")
+OVERLORDS = ("solo", "ai", "search", "random")
 
 
 def play_loop(game: Game, humans: set[str], ask: Callable[[str], str], console: Console,
@@ -182,7 +182,8 @@ def register(app: typer.Typer) -> None:
         seed: int = typer.Option(1, help="Seed for dice and shuffles."),
         new: bool = typer.Option(False, "--new", help="Start a new game even if one can be resumed."),
         physical_dice: bool = typer.Option(False, "--physical-dice", help="Enter dice results by hand."),
-        overlord: str = typer.Option("solo", help="Computer overlord: solo (the solo procedure), ai, random."),
+        overlord: str = typer.Option("solo", help="Computer overlord: solo (the solo procedure), ai, search, "
+                                     "random, or a level: easy (solo), normal (ai), hard (search)."),
         quick: bool = typer.Option(False, "--quick", help="Skip the setup choices (skills, shopping, placement)."),
         terminal: bool = typer.Option(False, "--terminal", help="Play in this terminal instead of the browser."),
         save: Path = typer.Option(Path("saves/terminal.json"), help="--terminal: save file; resumed if it exists."),
@@ -193,8 +194,12 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Play a quest: you play the heroes against the automated overlord, in the browser
         (the default: starts the web table on localhost) or with --terminal in this terminal."""
-        if overlord not in OVERLORDS:
-            raise typer.BadParameter(f"choose one of {', '.join(OVERLORDS)}", param_hint="--overlord")
+        from delve.ai.bots import OVERLORD_LEVELS, level_kind
+
+        if overlord not in (*OVERLORDS, *OVERLORD_LEVELS):
+            raise typer.BadParameter(f"choose one of {', '.join((*OVERLORDS, *OVERLORD_LEVELS))}",
+                                     param_hint="--overlord")
+        overlord = level_kind(overlord)
         if ruleset not in RULESETS:
             raise typer.BadParameter(f"choose one of {', '.join(RULESETS)}", param_hint="--ruleset")
         hero_ids = [h for h in heroes.split(",") if h]

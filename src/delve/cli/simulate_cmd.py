@@ -46,8 +46,10 @@ def register(app: typer.Typer) -> None:
         quest: Annotated[str | None, typer.Argument(help="Quest id of the pack, e.g. first-steps (default: the "
                                                     "ruleset's tutorial).")] = None,
         games: Annotated[int, typer.Option("--games", "-n", help="How many games to play.")] = 100,
-        overlord: Annotated[str, typer.Option("--overlord", help="Overlord player: solo, ai or random.")] = "random",
-        heroes: Annotated[str, typer.Option("--heroes", help="Hero players: ai or random.")] = "ai",
+        overlord: Annotated[str, typer.Option("--overlord", help="Overlord player: solo, ai, search or random, or a "
+                                              "level: easy (solo), normal (ai), hard (search).")] = "random",
+        heroes: Annotated[str, typer.Option("--heroes", help="Hero players: ai, search or random, or a level: "
+                                            "easy (random), normal (ai), hard (search).")] = "ai",
         seed: Annotated[int, typer.Option("--seed", help="Root seed; game i uses a seed derived from it.")] = 0,
         as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")] = False,
         report: Annotated[Path | None, typer.Option("--report", help="Write an HTML (or .png) report.")] = None,
@@ -63,14 +65,15 @@ def register(app: typer.Typer) -> None:
                                                   "purchases: heroes start unarmed).")] = False,
     ) -> None:
         """Play GAMES whole games of QUEST with automated players and report the win rates."""
+        from delve.ai.bots import HERO_LEVELS, OVERLORD_LEVELS
         from delve.sim.backends import run
         from delve.sim.report import summarise, write_report
         from delve.sim.runner import HERO_KINDS, OVERLORD_KINDS, PlayerUnavailable, SimConfig, check_players
 
         console = Console(stderr=True)
-        if overlord not in OVERLORD_KINDS or heroes not in HERO_KINDS:
-            console.print(f"[red]--overlord must be one of {', '.join(OVERLORD_KINDS)} and --heroes one of "
-                          f"{', '.join(HERO_KINDS)}[/red]")
+        if overlord not in (*OVERLORD_KINDS, *OVERLORD_LEVELS) or heroes not in (*HERO_KINDS, *HERO_LEVELS):
+            console.print(f"[red]--overlord must be one of {', '.join((*OVERLORD_KINDS, *OVERLORD_LEVELS))} and "
+                          f"--heroes one of {', '.join((*HERO_KINDS, *HERO_LEVELS))}[/red]")
             raise typer.Exit(2)
         from delve.rulesets import RULESETS
 

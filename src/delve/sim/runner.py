@@ -22,8 +22,8 @@ from delve.api import GameSetup, new_game
 from delve.engine.decision import OVERLORD, TABLE, Decision
 from delve.engine.game import Game
 
-HERO_KINDS = ("ai", "random")
-OVERLORD_KINDS = ("random", "solo", "ai")
+HERO_KINDS = ("ai", "random", "search")
+OVERLORD_KINDS = ("random", "solo", "ai", "search")
 # Module and class of each automated player kind, imported lazily (some are optional).
 PLAYER_CLASSES: dict[str, tuple[str, str]] = {
     "hero:ai": ("delve.ai.hero_ai", "HeroAI"),
@@ -31,6 +31,8 @@ PLAYER_CLASSES: dict[str, tuple[str, str]] = {
     "overlord:random": ("delve.ai.random_player", "RandomPlayer"),
     "overlord:solo": ("delve.ai.solo_overlord", "SoloOverlord"),
     "overlord:ai": ("delve.ai.overlord_ai", "OverlordAI"),
+    "hero:search": ("delve.ai.search", "SearchPlayer"),
+    "overlord:search": ("delve.ai.search", "SearchPlayer"),
 }
 RANDOM_END_BIAS = 0.25  # random players favour ending turns a little, so games finish
 MAX_CHOICES = 30_000  # a game still running after this many choices is stopped ("cap")
@@ -88,6 +90,9 @@ class GameSummary:
 
 def make_player(side: str, kind: str, seed: int) -> Any:
     """A player of ``kind`` for ``side`` ("hero" or "overlord"), seeded where it takes a seed."""
+    from delve.ai.bots import level_kind
+
+    kind = level_kind(kind, side if side == "overlord" else "heroes")
     key = f"{side}:{kind}"
     if key not in PLAYER_CLASSES:
         known = HERO_KINDS if side == "hero" else OVERLORD_KINDS
@@ -100,6 +105,8 @@ def make_player(side: str, kind: str, seed: int) -> Any:
                                 f"{exc}") from None
     if class_name == "RandomPlayer":
         return cls(seed, end_bias=RANDOM_END_BIAS)
+    if class_name == "SearchPlayer":
+        return cls(seed, side="overlord" if side == "overlord" else "heroes")
     try:
         return cls(seed=seed)
     except TypeError:

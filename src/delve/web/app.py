@@ -39,6 +39,9 @@ class NewGame(BaseModel):
     seed: int = Field(default=1, ge=0, le=2**31)
     physical_dice: bool = False
     overlord: str = "solo"
+    # A level for the automated side (GET /api/levels): the overlord's in solo and network games,
+    # the heroes' in overlord games. It overrides ``overlord``.
+    level: str | None = Field(default=None, max_length=20)
     quick: bool = False
 
 
@@ -93,11 +96,18 @@ def create_app(store_url: str, shard: tuple[int, int] | None = None) -> FastAPI:
 
         return list(RULESETS)
 
+    @app.get("/api/levels")
+    def levels() -> dict[str, list[dict[str, str]]]:
+        """The levels of the automated players, per side, with their descriptions (for the lobby)."""
+        from delve.ai.bots import levels as level_list
+
+        return level_list()
+
     @app.post("/api/games")
     def create(body: NewGame) -> dict[str, Any]:
         live = hub.create(mode=body.mode, quest=body.quest, heroes=body.heroes, seed=body.seed,
                           physical_dice=body.physical_dice, overlord=body.overlord, quick=body.quick,
-                          ruleset=body.ruleset, pack=body.pack)
+                          ruleset=body.ruleset, pack=body.pack, level=body.level)
         return {"id": live.id, "invites": invites(live)}
 
     def _person(game_id: str, token: str | None) -> tuple[LiveGame, Person]:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from delve.ai.base import Player as Bot
-from delve.ai.bots import make_bot
+from delve.ai.bots import HERO_LEVELS, OVERLORD_LEVELS, make_bot
 from delve.api import GameSetup, new_game
 from delve.engine.decision import OVERLORD, TABLE, ChoiceRecord
 from delve.engine.game import Game
@@ -34,7 +34,7 @@ KNOWN_PACKS = ("starter", "starter-2e")
 """The packs a table may open: only the shipped ones (a request never names a folder on the server)."""
 MODES = ("solo", "overlord", "hotseat", "network")
 UNDO_MODES = ("solo", "hotseat")
-OVERLORD_AIS = ("solo", "ai", "random")
+OVERLORD_AIS = ("solo", "ai", "random", "search")
 MAX_AUTOMATIC = 20_000  # automated choices in one go; a guard against a runaway loop
 
 
@@ -91,14 +91,15 @@ class LiveGame:
         return self.bots[seat]
 
 
-def seat_plan(mode: str, seats: list[str], overlord_ai: str) -> tuple[list[Person], dict[str, str]]:
+def seat_plan(mode: str, seats: list[str], overlord_ai: str, hero_ai: str = "hero") -> tuple[list[Person],
+                                                                                             dict[str, str]]:
     """The invitations and automated seats of a new game of ``mode``."""
     heroes = [s for s in seats if s != OVERLORD]
     token = secrets.token_urlsafe
     if mode == "solo":
         return [Person(token(18), "You", [*heroes, TABLE])], {OVERLORD: overlord_ai}
     if mode == "overlord":
-        return [Person(token(18), "You", [OVERLORD, TABLE])], {s: "hero" for s in heroes}
+        return [Person(token(18), "You", [OVERLORD, TABLE])], {s: hero_ai for s in heroes}
     if mode == "hotseat":
         return [Person(token(18), "Table", [*heroes, OVERLORD, TABLE])], {}
     if mode == "network":
@@ -130,17 +131,26 @@ class Hub:
     def create(self, *, mode: str = "solo", quest: str | None = None, heroes: list[str] | None = None,
                seed: int = 1, physical_dice: bool = False, overlord: str = "solo",
                quick: bool = False, game_id: str | None = None, ruleset: str = "1e",
-               pack: str | None = None) -> LiveGame:
+               pack: str | None = None, level: str | None = None) -> LiveGame:
         """Start a game, store it, let automated seats move, and return it.
 
         With no quest named, the table starts the ruleset's own tutorial from its own pack
-        (``delve.rulesets.default_content``)."""
+        (``delve.rulesets.default_content``). ``level`` (``delve.ai.bots``: easy, normal, hard) sets
+        the automated side: the overlord in solo and network games, the heroes in overlord games."""
+        hero_ai = "hero"
+        if level is not None:
+            if level not in OVERLORD_LEVELS:
+                raise TableError(f"unknown level {level!r}; choose one of {', '.join(OVERLORD_LEVELS)}")
+            if mode == "overlord":
+                hero_ai = {"random": "random", "ai": "hero", "search": "hero-search"}[HERO_LEVELS[level][0]]
+            else:
+                overlord = OVERLORD_LEVELS[level][0]
         if ruleset not in RULESETS:
             raise TableError(f"unknown ruleset {ruleset!r}; choose one of {', '.join(RULESETS)}")
         if mode not in MODES:
             raise TableError(f"unknown mode {mode!r}; choose one of {', '.join(MODES)}")
         if overlord not in (*OVERLORD_AIS, "human"):
-            raise TableError(f"unknown overlord {overlord!r}; choose one of solo, ai, random, human")
+            raise TableError(f"unknown overlord {overlord!r}; choose one of {', '.join(OVERLORD_AIS)}, human")
         if pack is not None and pack not in KNOWN_PACKS:
             raise TableError(f"unknown pack {pack!r}; choose one of {', '.join(KNOWN_PACKS)}")
         pack, quest = default_content(ruleset, quest, pack)
@@ -151,7 +161,7 @@ class Hub:
             game = new_game(setup, transactional=False)
         except (KeyError, ValueError) as exc:
             raise TableError(f"cannot set up that game: {exc}") from None
-        people, ai = seat_plan(mode, list(game.state.seats), overlord)
+        people, ai = seat_plan(mode, list(game.state.seats), overlord, hero_ai)
         live = LiveGame(id=game_id or self._new_id(), mode=mode, setup=setup, game=game, people=people,
                         ai=ai, ai_seed=seed)
         config = {"people": [{"token": p.token, "name": p.name, "seats": p.seats} for p in people],

@@ -1,0 +1,139 @@
+"""The graded-levels table of docs/simulation.md: each overlord level against the hero AI.
+
+Plays every shipped quest (the four starter quests and the 2e tutorial) with the overlord at
+each level (easy: the solo procedure, normal: the overlord AI, hard: the search player) against
+the same hero AI, in chunks appended to a JSON-lines file, round-robin, so a stopped run leaves
+every cell with a similar number of games. Chunk ``k`` uses root seed ``SEED + k`` for every
+level: the levels meet the same game seeds (same setups, same first dice). ``--table`` prints
+each cell's overlord win rate with its 95% Wilson interval and, per quest, the difference with
+the level below and its 95% interval (Newcombe's method from the two Wilson intervals).
+
+Run:   nice -n 10 .venv/bin/python bench/levels_matrix.py --out levels.jsonl --games 40 --hard-games 16
+Table: .venv/bin/python bench/levels_matrix.py --out levels.jsonl --table
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import time
+from pathlib import Path
+
+from sim_matrix import _commit  # bench/ is on sys.path
+from sim_matrix import _done as _rows
+
+QUESTS = (("1e", "first-steps"), ("1e", "bridge-of-teeth"), ("1e", "the-drowned-library"),
+          ("1e", "the-sunken-forge"), ("2e", "first-steps-2e"))
+LEVELS = ("easy", "normal", "hard")
+SEED = 9100
+
+
+def play(path: Path, targets: dict[str, int], chunk: int, workers: int, quests: tuple[tuple[str, str], ...],
+         label: str) -> None:
+    """Append chunks until every (quest, level) cell has its target number of games."""
+    from delve.rulesets import default_content
+    from delve.sim.backends import run
+    from delve.sim.report import summarise
+    from delve.sim.runner import SimConfig
+
+    counts: dict[tuple[str, str], int] = {}
+    chunks: dict[tuple[str, str], int] = {}
+    for row in _rows(path):
+        key = (row["quest"], row["level"])
+        counts[key] = counts.get(key, 0) + row["games"]
+        chunks[key] = chunks.get(key, 0) + 1
+    while True:
+        todo = [(r, q, lv) for lv in LEVELS for r, q in quests if counts.get((q, lv), 0) < targets[lv]]
+        if not todo:
+            return
+        for ruleset, quest, level in todo:
+            key = (quest, level)
+            k = chunks.get(key, 0)
+            n = min(chunk, targets[level] - counts.get(key, 0))
+            pack, quest_id = default_content(ruleset, quest)
+            config = SimConfig(quest=quest_id, pack=pack, ruleset=ruleset, games=n, heroes="ai", overlord=level,
+                               seed=SEED + k)
+            start = time.perf_counter()
+            summaries = run(config, backend="sequential" if workers == 1 else "processes", workers=workers)
+            wall = time.perf_counter() - start
+            s = summarise(summaries)
+            row = {"quest": quest, "ruleset": ruleset, "level": level, "seed": SEED + k, "games": n,
+                   "heroes_won": s["heroes_won"], "overlord_won": s["overlord_won"], "unfinished": s["unfinished"],
+                   "errors": s["errors"], "rounds_sum": sum(x["rounds"] for x in summaries if not x.get("error")),
+                   "choices_sum": sum(x["choices"] for x in summaries),
+                   "cpu_seconds": sum(x["seconds"] for x in summaries), "wall_seconds": wall, "code": label,
+                   "error_seeds": s["error_seeds"]}
+            with path.open("a") as out:
+                out.write(json.dumps(row) + "\n")
+            counts[key] = counts.get(key, 0) + n
+            chunks[key] = k + 1
+            print(f"{quest:22}{level:>7} +{n}: overlord {s['overlord_won']}/{n}, {s['errors']} errors, "
+                  f"{wall:.0f}s", flush=True)
+
+
+def newcombe(a: int, n: int, b: int, m: int) -> tuple[float, float]:
+    """95% interval of p_a - p_b (Newcombe's hybrid score method, from two Wilson intervals)."""
+    from delve.sim.report import wilson
+
+    pa, pb = a / n, b / m
+    la, ua = wilson(a, n)
+    lb, ub = wilson(b, m)
+    d = pa - pb
+    return (d - math.sqrt((pa - la) ** 2 + (ub - pb) ** 2), d + math.sqrt((ua - pa) ** 2 + (pb - lb) ** 2))
+
+
+def table(path: Path) -> str:
+    """The markdown table: one row per quest and level."""
+    from delve.sim.report import wilson
+
+    agg: dict[tuple[str, str], dict[str, float]] = {}
+    for row in _rows(path):
+        a = agg.setdefault((row["quest"], row["level"]), dict.fromkeys(
+            ("games", "overlord_won", "heroes_won", "unfinished", "errors", "rounds_sum", "choices_sum", "cpu"), 0.0))
+        for name in ("games", "overlord_won", "heroes_won", "unfinished", "errors", "rounds_sum", "choices_sum"):
+            a[name] += row[name]
+        a["cpu"] += row["cpu_seconds"]
+    lines = ["| quest | overlord level | games | overlord won | 95% CI | minus the level below (95% CI) "
+             "| mean rounds | errors | CPU s/game | games per CPU s |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
+    for _ruleset, quest in QUESTS:
+        below: tuple[int, int] | None = None
+        for level in LEVELS:
+            a = agg.get((quest, level))
+            if not a:
+                continue
+            n, won = int(a["games"]), int(a["overlord_won"])
+            lo, hi = wilson(won, n)
+            diff = ""
+            if below is not None:
+                dlo, dhi = newcombe(won, n, *below)
+                diff = f"{won / n - below[0] / below[1]:+.1%} ({dlo:+.1%} to {dhi:+.1%})"
+            finished = max(1, n - int(a["errors"]))
+            lines.append(f"| {quest} | {level} | {n} | {won} ({won / n:.1%}) | {lo:.1%}-{hi:.1%} | {diff} "
+                         f"| {a['rounds_sum'] / finished:.1f} | {int(a['errors'])} | {a['cpu'] / n:.2f} "
+                         f"| {n / max(1e-9, a['cpu']):.2f} |")
+            below = (won, n)
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=Path("levels.jsonl"))
+    parser.add_argument("--games", type=int, default=40, help="games per quest for easy and normal")
+    parser.add_argument("--hard-games", type=int, default=16, help="games per quest for hard")
+    parser.add_argument("--chunk", type=int, default=8)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--quest", action="append", help="only these quests (repeat)")
+    parser.add_argument("--table", action="store_true", help="print the table of the file and stop")
+    args = parser.parse_args()
+    if args.table:
+        print(table(args.out))
+        return
+    quests = tuple(q for q in QUESTS if not args.quest or q[1] in args.quest)
+    targets = {"easy": args.games, "normal": args.games, "hard": args.hard_games}
+    play(args.out, targets, args.chunk, args.workers, quests, _commit())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,195 @@
+"""The hard level: a determinized Monte Carlo search over the normal AI's best options.
+
+How it decides (flat Monte Carlo over determinizations, the cheap form of information-set
+search that fits a shared CPU):
+
+1. The normal AI of the side (``OverlordAI`` or ``HeroAI``) answers first; its choice and its
+   next best options (``candidates``: by the AI's own values where it has them) are the
+   candidates. Decisions of other kinds, or with one candidate, take the normal AI's answer.
+2. ``worlds`` times, the game is copied honestly for the seat (``determinized_clone``: fresh
+   dice, the hidden cards and chests re-drawn), and each candidate is played on its own copy of
+   that world (common random numbers: every candidate meets the same dice), then both sides play
+   on with fresh normal AIs until the horizon: the end of the opponents' reply (for the overlord,
+   the heroes' next turns; for a hero, the overlord's next turn), or the end of the game.
+3. Each end state gets a value for the side (``evaluate``: conquest, the heroes' and monsters'
+   health, a win or a loss); the candidate with the best mean wins, but the normal AI's own
+   choice is kept unless another beats it by ``margin`` (the search corrects the AI; it does
+   not replace it with noise).
+
+Reproducible by construction: every world's seed comes from the player's seed and the state's
+serial, the budget is counted in worlds and candidates, not in seconds (``time_limit`` is an
+opt-in cap for interactive play that makes a decision depend on the machine's speed).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from delve.ai.explain import Explanation, Values, build
+from delve.ai.hero_ai import HeroAI
+from delve.ai.overlord_ai import OverlordAI
+from delve.engine.decision import OVERLORD, TABLE, Decision
+from delve.engine.determinize import determinized_clone
+from delve.engine.game import Game
+
+# Decision kinds worth a search, per side: where a monster goes and whom it strikes, which
+# card to play, where a spawn stands; for heroes, which action and who acts first.
+SEARCHED = {
+    "overlord": ("monster_activation", "overlord_cards", "spawn_place"),
+    "heroes": ("choose_action", "choose_hero_turn"),
+}
+WIN_VALUE = 50.0
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much a search may do per decision: sampled worlds, candidates, rollout length."""
+
+    worlds: int = 2
+    candidates: int = 3
+    max_rollout_choices: int = 400
+    margin: float = 0.3  # how much better than the normal AI's own choice another must be
+    time_limit: float | None = None  # CPU seconds per decision; None: reproducible
+
+
+def evaluate(game: Game, side: str) -> float:
+    """How good a state is for ``side`` ("overlord" or "heroes"): a won game is worth
+    ``WIN_VALUE``; otherwise each conquest point the heroes hold counts 1 for them, each hero's
+    health (wounds left / most wounds) 2, each monster's health 0.5 (1 for a master)."""
+    state = game.state
+    if state.winner is not None:
+        return WIN_VALUE if state.winner == side else -WIN_VALUE
+    heroes = sum(h.wounds / max(1, h.max_wounds) for h in state.heroes() if h.alive)
+    monsters = sum((1.0 if m.master else 0.5) * m.wounds / max(1, m.max_wounds)
+                   for m in state.monsters() if m.alive and m.side == "overlord")
+    for_heroes = state.conquest + 2.0 * heroes - monsters
+    return for_heroes if side == "heroes" else -for_heroes
+
+
+def _seed(*parts: object) -> int:
+    digest = hashlib.blake2b(":".join(map(str, parts)).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+class SearchPlayer:
+    """A player of one side that searches its key decisions; the normal AI answers the rest."""
+
+    def __init__(self, seed: int = 0, *, side: str = "overlord", budget: Budget | None = None) -> None:
+        if side not in SEARCHED:
+            raise ValueError(f"side must be one of {', '.join(SEARCHED)}")
+        self.seed = seed
+        self.side = side
+        self.budget = budget or Budget()
+        self.base: Any = OverlordAI(seed) if side == "overlord" else HeroAI(seed)
+        self.searched = 0  # decisions searched (a figure for benchmarks)
+
+    # -- the protocol -----------------------------------------------------------------------
+    def choose(self, decision: Decision, game: Game) -> str:
+        """The normal AI's answer, corrected by search on the key decisions."""
+        pick = self.base.choose(decision, game)
+        if decision.kind not in SEARCHED[self.side]:
+            return pick
+        candidates = self.candidates(decision, game, pick)
+        if len(candidates) < 2:
+            return pick
+        means, _visits = self.search(decision, game, candidates)
+        return self.select(pick, means)
+
+    def select(self, pick: str, means: dict[str, float]) -> str:
+        """The best mean, unless the normal AI's choice is within ``margin`` of it."""
+        best = max(means, key=lambda c: (means[c], c == pick))
+        return best if means[best] > means.get(pick, -float("inf")) + self.budget.margin else pick
+
+    def candidates(self, decision: Decision, game: Game, pick: str) -> list[str]:
+        """The normal AI's choice first, then its next best options by its own values (or, for
+        a decision it does not value, the other choices in order), ``budget.candidates`` in all."""
+        out = [pick]
+        values: Values = {}
+        if isinstance(self.base, OverlordAI):
+            _measure, values = self.base.option_values(game, decision)
+        ranked = sorted((c for c, (v, _d) in values.items() if v is not None), key=lambda c: -(values[c][0] or 0.0))
+        if values:
+            ranked += [c for c in ("end_activation", "continue") if decision.find(c) and c not in ranked]
+        else:
+            ranked = [c.id for c in decision.choices]
+        for choice_id in ranked:
+            if len(out) >= self.budget.candidates:
+                break
+            if choice_id not in out:
+                out.append(choice_id)
+        return out
+
+    # -- the search ---------------------------------------------------------------------------
+    def search(self, decision: Decision, game: Game, candidates: list[str]) -> tuple[dict[str, float], dict[str, int]]:
+        """Mean value and number of rollouts of each candidate over the sampled worlds."""
+        started = time.process_time()
+        totals = dict.fromkeys(candidates, 0.0)
+        visits = dict.fromkeys(candidates, 0)
+        seat = decision.seat if decision.seat != TABLE else OVERLORD
+        self.searched += 1
+        for world_index in range(self.budget.worlds):
+            world_seed = _seed("delve-search", self.seed, game.state.serial, world_index)
+            world = determinized_clone(game, seat, world_seed)
+            for candidate in candidates:
+                copy = world.clone()
+                if not copy.apply(candidate, decision.seat).accepted:
+                    continue
+                totals[candidate] += self.rollout(copy, world_seed)
+                visits[candidate] += 1
+            limit = self.budget.time_limit
+            if limit is not None and time.process_time() - started > limit:
+                break
+        means = {c: totals[c] / visits[c] for c in candidates if visits[c]}
+        return means, visits
+
+    def _horizon_reached(self, game: Game, start_round: int) -> bool:
+        """The opponents have replied: for the overlord, the heroes' next turns are over; for the
+        heroes, the overlord's turn is over (a new round began)."""
+        if self.side == "heroes":
+            return game.state.round > start_round
+        return game.state.round > start_round and not any(s.kind == "hero_turns" for s in game.state.stack)
+
+    def rollout(self, game: Game, seed: int) -> float:
+        """Play on with fresh normal AIs of both sides until the horizon; the end state's value."""
+        start_round = game.state.round
+        overlord, heroes = OverlordAI(seed), HeroAI(seed)
+        for _ in range(self.budget.max_rollout_choices):
+            decision = game.pending
+            if decision is None or self._horizon_reached(game, start_round):
+                break
+            player: Any = overlord if decision.seat in (OVERLORD, TABLE) else heroes
+            if not game.apply(player.choose(decision, game), decision.seat).accepted:
+                break
+        return evaluate(game, self.side)
+
+    # -- explanations ---------------------------------------------------------------------------
+    def explain(self, decision: Decision, game: Game) -> Explanation:
+        """The candidates with their mean values and rollouts, the winner and the ties."""
+        pick = self.base.choose(decision, game)
+        if decision.kind not in SEARCHED[self.side]:
+            inner = getattr(self.base, "explain", None)
+            if callable(inner):
+                found: Explanation = inner(decision, game)
+                return found
+            return build(decision, "search", pick, "no search for this kind: the normal AI's choice", {})
+        candidates = self.candidates(decision, game, pick)
+        if len(candidates) < 2:
+            return build(decision, "search", pick, "one candidate: the normal AI's choice", {})
+        means, visits = self.search(decision, game, candidates)
+        winner = self.select(pick, means)
+        values: Values = {
+            c: (means[c], {"rollouts": visits[c], "normal_ai_choice": c == pick}) for c in means}
+        return build(decision, "search", winner, f"mean value for the {self.side} after the opponents' reply "
+                     f"(conquest, health, win/loss) over {self.budget.worlds} sampled worlds", values,
+                     margin=self.budget.margin)
+
+
+def side_of(seat: str) -> str:
+    """The side a seat plays for."""
+    return "overlord" if seat in (OVERLORD, TABLE) else "heroes"
+
+
+__all__ = ["Budget", "SearchPlayer", "evaluate", "side_of"]

@@ -1,0 +1,54 @@
+"""The hard level: search on honest copies, reproducible, never changing the game it reads."""
+
+from __future__ import annotations
+
+from delve.ai.bots import level_kind, levels, make_bot
+from delve.ai.search import Budget, SearchPlayer, evaluate
+from delve.api import GameSetup, new_game
+from delve.engine.decision import OVERLORD, TABLE
+from delve.sim.runner import make_player
+
+SMALL = Budget(worlds=1, candidates=2, max_rollout_choices=80)
+
+
+def _play(seed: int, decisions: int) -> tuple[list[str], int]:
+    game = new_game(GameSetup(quest="first-steps", seed=seed, choices=True), transactional=False)
+    hero = make_bot("hero", seed)
+    search = SearchPlayer(seed, side="overlord", budget=SMALL)
+    chosen = []
+    for _ in range(decisions):
+        decision = game.pending
+        if decision is None:
+            break
+        if decision.seat in (OVERLORD, TABLE):
+            before = game.state_hash()
+            choice = search.choose(decision, game)
+            assert game.state_hash() == before  # the search plays on copies only
+        else:
+            choice = hero.choose(decision, game)
+        chosen.append(choice)
+        assert game.apply(choice, decision.seat).accepted
+    return chosen, search.searched
+
+
+def test_search_is_reproducible_and_searches_key_decisions() -> None:
+    first, searched = _play(3, 260)
+    second, _ = _play(3, 260)
+    assert first == second
+    assert searched > 0
+
+
+def test_evaluate_is_zero_sum_and_rewards_a_win() -> None:
+    game = new_game(GameSetup(quest="first-steps", seed=1), transactional=False)
+    assert evaluate(game, "overlord") == -evaluate(game, "heroes")
+    game.state.winner = "overlord"
+    assert evaluate(game, "overlord") > 0 > evaluate(game, "heroes")
+
+
+def test_levels_map_to_players() -> None:
+    assert level_kind("hard") == "search" and level_kind("easy") == "solo" and level_kind("ai") == "ai"
+    assert level_kind("hard", "heroes") == "search" and level_kind("easy", "heroes") == "random"
+    assert isinstance(make_bot("hard", 1), SearchPlayer)
+    assert make_player("overlord", "hard", 1).side == "overlord"
+    assert make_player("hero", "hard", 1).side == "heroes"
+    assert {lv["name"] for lv in levels()["heroes"]} == {"easy", "normal", "hard"}

@@ -1,0 +1,45 @@
+"""Levels of the automated players on the web table: listed for the lobby, chosen at creation."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from delve.engine.decision import OVERLORD
+from delve.web.app import create_app
+from delve.web.hub import Hub
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> TestClient:
+    return TestClient(create_app(f"sqlite:///{tmp_path / 'table.sqlite3'}"))
+
+
+def test_levels_are_listed_with_descriptions(client: TestClient) -> None:
+    levels = client.get("/api/levels").json()
+    assert [lv["name"] for lv in levels["overlord"]] == ["easy", "normal", "hard"]
+    assert [lv["kind"] for lv in levels["overlord"]] == ["solo", "ai", "search"]
+    assert all(lv["description"] for side in levels.values() for lv in side)
+
+
+@pytest.mark.parametrize(("mode", "level", "seat_kind"), [
+    ("solo", "hard", (OVERLORD, "search")), ("solo", "normal", (OVERLORD, "ai")), ("solo", "easy", (OVERLORD, "solo")),
+    ("overlord", "hard", ("hero", "hero-search")), ("overlord", "easy", ("hero", "random")),
+])
+def test_a_level_picks_the_automated_side(client: TestClient, mode: str, level: str,
+                                          seat_kind: tuple[str, str]) -> None:
+    res = client.post("/api/games", json={"mode": mode, "level": level, "quick": True, "seed": 3})
+    assert res.status_code == 200, res.text
+    hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
+    live = hub.get(res.json()["id"])
+    seat, kind = seat_kind
+    kinds = {s: k for s, k in live.ai.items() if s == seat or (seat == "hero" and s != OVERLORD)}
+    assert kinds and set(kinds.values()) == {kind}
+    assert live.setup.solo == (mode == "solo" and level == "easy")
+
+
+def test_an_unknown_level_is_refused(client: TestClient) -> None:
+    res = client.post("/api/games", json={"level": "nightmare", "quick": True})
+    assert res.status_code == 400 and "unknown level" in res.json()["error"]
