@@ -119,7 +119,7 @@ def apply_leap(game: Game, step: Step, figure: FigureState, choice: Choice) -> b
     if figure.kind == "hero":
         ctx = hero_attack_context(game, figure, choice.data["weapon"], spaces[0])
     else:
-        ctx = monster_attack_context(figure, spaces[0])
+        ctx = monster_attack_context(game, figure, spaces[0])
     ctx.area = spaces[1:]
     ctx.ignore_range = True
     ctx.notes.append("Leap")
