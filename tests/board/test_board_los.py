@@ -68,21 +68,43 @@ def test_corner_grazing_one_blocking_space_passes() -> None:
     assert has_line_of_sight(board, (0, 0), (2, 2))
 
 
-def test_corner_with_both_sides_blocking_is_blocked() -> None:
+def test_corner_between_two_blocking_spaces_passes() -> None:
+    # The line only touches the shared corner of the two rubble spaces (issue 22, point 1).
     board = open_board(3, 3, terrain={(1, 0): "rubble", (0, 1): "rubble"})
-    assert not has_line_of_sight(board, (0, 0), (2, 2))
-    assert not has_line_of_sight(board, (2, 2), (0, 0))
+    assert has_line_of_sight(board, (0, 0), (2, 2))
+    assert has_line_of_sight(board, (2, 2), (0, 0))
+    assert has_line_of_sight(board, (0, 0), (1, 1))
 
 
-def test_corner_with_figures_on_one_or_both_sides() -> None:
+def test_corner_with_figures_on_one_or_both_sides_passes() -> None:
     board = open_board(3, 3)
     assert has_line_of_sight(board, (0, 0), (2, 2), blockers=[(1, 0)])
-    assert not has_line_of_sight(board, (0, 0), (2, 2), blockers=[(1, 0), (0, 1)])
+    assert has_line_of_sight(board, (0, 0), (2, 2), blockers=[(1, 0), (0, 1)])
+    assert has_line_of_sight(board, (0, 0), (1, 1), blockers=[(1, 0), (0, 1)])
 
 
-def test_corner_at_the_end_of_one_wall_passes() -> None:
+def test_corner_at_the_end_of_one_wall_is_blocked() -> None:
+    # The wall's end is on the line: walls block where the line meets them, ends included.
     board = open_board(3, 3, walls=[((0, 0), (1, 0))])
+    assert not has_line_of_sight(board, (0, 0), (2, 2))
+    assert not has_line_of_sight(board, (2, 2), (0, 0))
+    far = open_board(3, 3, walls=[((1, 1), (2, 1))])  # a wall ending at the corner beyond
+    assert not has_line_of_sight(far, (0, 0), (2, 2))
+
+
+def test_corner_at_the_end_of_a_closed_door_is_blocked_until_it_opens() -> None:
+    door = Door(id="d", edges=(((1, 0), (2, 0)), ((1, 1), (2, 1))))
+    board = open_board(4, 3, doors=[door])
+    assert not has_line_of_sight(board, (0, 0), (2, 2))  # through the door's lower end
+    board.set_door_open("d", True)
     assert has_line_of_sight(board, (0, 0), (2, 2))
+
+
+def test_corner_of_the_map_border_is_blocked() -> None:
+    # An L-shaped room: the line grazes the inner corner of the border around the void space.
+    board = open_board(3, 3, void=[(1, 0), (2, 0)])
+    assert not has_line_of_sight(board, (0, 0), (2, 2))
+    assert has_line_of_sight(board, (0, 1), (2, 2))
 
 
 def test_corner_on_a_straight_wall_is_blocked() -> None:

@@ -36,7 +36,7 @@ def familiar_game(scenario_game: Callable[..., Game]) -> FamiliarGame:
 
 def test_an_enemy_next_to_the_kestrel_cannot_aim(familiar_game: FamiliarGame) -> None:
     game = familiar_game([{"kind": "kestrel", "owner": "ada", "at": [3, 0]}])
-    ctx = monster_attack_context(game.figure("gob"), (1, 0))
+    ctx = monster_attack_context(game, game.figure("gob"), (1, 0))
     ctx.aimed = True
     _harried_cannot_aim(game, ctx)
     assert ctx.aimed is False
@@ -45,7 +45,7 @@ def test_an_enemy_next_to_the_kestrel_cannot_aim(familiar_game: FamiliarGame) ->
 
 def test_an_enemy_away_from_the_kestrel_may_aim(familiar_game: FamiliarGame) -> None:
     game = familiar_game([{"kind": "kestrel", "owner": "ada", "at": [0, 0]}])
-    ctx = monster_attack_context(game.figure("gob"), (1, 0))
+    ctx = monster_attack_context(game, game.figure("gob"), (1, 0))
     ctx.aimed = True
     _harried_cannot_aim(game, ctx)
     assert ctx.aimed is True

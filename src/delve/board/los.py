@@ -10,10 +10,10 @@ a space the line passes through whose terrain or marker blocks sight; and figure
 
 Rulings (docs/rulings.md, "Board and line of sight"):
 
-- Corner: a line passing exactly through a grid corner goes on when at least one of the two
-  ways around that corner is open (its edge, side space and second edge all clear); it is
-  blocked only when both ways are shut. So grazing the corner of one blocking space or the end
-  of one wall does not block, but a straight wall running through the corner does.
+- Corner: a line passing exactly through a grid corner only touches the two side spaces there,
+  so blocking spaces and figures on them never block it, even on both sides; but it meets the
+  end of every edge that ends at that corner, so a wall, closed door or map border among the
+  four edges around the corner blocks it.
 - Figures: a figure between the two spaces blocks only if the looking figure could see that
   figure's space were there no figures at all (the rulebook tells players to ignore figures
   that are themselves out of sight).
@@ -47,8 +47,8 @@ def _trace(
 ) -> bool:
     """Walk the segment between two space centres; False as soon as something blocks it.
 
-    When ``touched`` is given, every space the line passes through or squeezes past (the side
-    spaces of a corner) is appended to it, so the caller can find the figures involved.
+    When ``touched`` is given, every space the line passes through is appended to it, so the
+    caller can find the figures involved.
     """
     w = ix.width
     opaque = ix.opaque
@@ -95,27 +95,11 @@ def _trace(
             cur += sy * w
             j += 1
             eh += step_h
-        else:  # exactly through a corner: pass if either way around is open
-            side_x = cur + sx  # the space beside us along x
-            side_y = cur + sy * w  # the space beside us along y
-            if touched is not None:
-                touched.append(side_x)
-                touched.append(side_y)
-            open_x = (
-                not wall_e[cur + de]
-                and not opaque[side_x]
-                and side_x not in blockers
-                and not wall_s[side_x + ds]
-            )
-            if not open_x:
-                open_y = (
-                    not wall_s[cur + ds]
-                    and not opaque[side_y]
-                    and side_y not in blockers
-                    and not wall_e[side_y + de]
-                )
-                if not open_y:
-                    return False
+        else:  # exactly through a grid corner: only the ends of edges meeting there block
+            # The line touches the two side spaces only at this point, so they never block;
+            # an edge (wall, closed door, map border) that ends here is met by the line.
+            if wall_e[cur + de] or wall_s[cur + ds] or wall_s[cur + sx + ds] or wall_e[cur + sy * w + de]:
+                return False
             x += sx
             y += sy
             cur += sx + sy * w
@@ -260,9 +244,9 @@ def sight_groups(board: Board) -> list[int]:
 
     Why: revealing asks after every hero step whether any space of an unrevealed area is in
     sight, which on a large map is hundreds of sight lines per step. A line of sight crosses only
-    open edges (through a corner only when one way around it, itself two open edges and a space,
-    is open) or joins staircases of one colour, so the spaces joined that way are the only
-    candidates. Cached on the board's index, which is rebuilt when a door, wall or marker changes.
+    open edges (through a corner only when all four edges around it are open) or joins
+    staircases of one colour, so the spaces joined that way are the only candidates.
+    Cached on the board's index, which is rebuilt when a door, wall or marker changes.
     """
     ix = board.index()
     cached = ix.cache.get("sight_groups")

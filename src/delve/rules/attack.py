@@ -17,8 +17,9 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from delve.abilities.base import ABILITY_UNITS, merge_ranks
-from delve.board.geometry import Footprint, Pos, distance, footprint_distance
+from delve.board.geometry import Footprint, Pos, distance
 from delve.board.los import footprint_line_of_sight
+from delve.board.stair_range import attack_distance
 from delve.engine.decision import OVERLORD, Choice, Decision
 from delve.engine.game import EngineError, Game
 from delve.engine.state import AbilityRef, FigureState, Step
@@ -69,14 +70,15 @@ def figure_at(game: Game, pos: Pos) -> FigureState | None:
     return None
 
 
-def attack_range(attacker: FigureState, target: Pos) -> int:
-    """Rulebook: Step 3. Spaces counted from the attacker (its nearest space, if large)."""
-    return footprint_distance(attacker.footprint, target)
+def attack_range(game: Game, attacker: FigureState, target: Pos) -> int:
+    """Rulebook: Step 3; Staircases. Spaces counted from the attacker (its nearest space, if
+    large), the two ends of a staircase counting as adjacent."""
+    return attack_distance(game.board, attacker.footprint, target)
 
 
 def can_target(game: Game, attacker: FigureState, target: Pos, attack_type: str, reach: bool) -> bool:
     """Rulebook: Melee Attacks (adjacent only; Reach: range 2), Step 2: Confirm Line of Sight."""
-    rng = attack_range(attacker, target)
+    rng = attack_range(game, attacker, target)
     if rng == 0:
         return False
     if attack_type == "melee" and rng > (REACH_RANGE if reach else 1):
@@ -107,7 +109,7 @@ def target_spaces(game: Game, attacker: FigureState, attack_type: str, reach: bo
     spaces: set[Pos] = set()
     enemies = [f for f in game.state.figures.values() if f.side != attacker.side and on_board(f)]
     for enemy in enemies:
-        cells = sorted(enemy.footprint.cells(), key=lambda c: (attack_range(attacker, c), c[1], c[0]))
+        cells = sorted(enemy.footprint.cells(), key=lambda c: (attack_range(game, attacker, c), c[1], c[0]))
         for cell in cells:
             if can_target(game, attacker, cell, attack_type, reach):
                 spaces.add(cell)
@@ -130,7 +132,7 @@ def hero_attack_context(game: Game, hero: FigureState, weapon_id: str, target: P
         unarmed = AttackContext(attacker=hero.id, side=hero.side, target=target, weapon=weapon_id,
                                 attack_type="melee", dice=["red"],
                                 power=min(POWER_DICE_CAP, hero.traits.get("melee", 0)),
-                                range_needed=attack_range(hero, target))
+                                range_needed=attack_range(game, hero, target))
         for hook in HERO_ATTACK_HOOKS:
             hook(game, hero, unarmed)
         return unarmed
@@ -146,7 +148,7 @@ def hero_attack_context(game: Game, hero: FigureState, weapon_id: str, target: P
     ctx = AttackContext(attacker=hero.id, side=hero.side, target=target, weapon=weapon_id,
                         attack_type=attack_type, dice=list(weapon.dice),
                         power=min(POWER_DICE_CAP, hero.traits.get(attack_type, 0)),
-                        abilities=abilities, surge_options=options, range_needed=attack_range(hero, target))
+                        abilities=abilities, surge_options=options, range_needed=attack_range(game, hero, target))
     bonus = equipment.off_hand_bonus(game, hero, weapon)
     if bonus is not None:
         ctx.free_surges += bonus.free_surges
@@ -161,11 +163,11 @@ def hero_attack_context(game: Game, hero: FigureState, weapon_id: str, target: P
     return ctx
 
 
-def monster_attack_context(monster: FigureState, target: Pos) -> AttackContext:
+def monster_attack_context(game: Game, monster: FigureState, target: Pos) -> AttackContext:
     """Rulebook: Attacker is a Monster. The dice and abilities of its reference card."""
     return AttackContext(attacker=monster.id, side=monster.side, target=target, weapon="",
                          attack_type=monster.attack_type, dice=[d for d in monster.dice if d != "morph"],
-                         abilities=merge_ranks([monster.abilities]), range_needed=attack_range(monster, target))
+                         abilities=merge_ranks([monster.abilities]), range_needed=attack_range(game, monster, target))
 
 
 def affected_figures(game: Game, ctx: AttackContext) -> list[str]:
@@ -570,7 +572,7 @@ def apply_monster_attack(game: Game, step: Step, monster: FigureState, choice: C
     if not choice.id.startswith("attack:"):
         return False
     step.data["attacks"] -= 1
-    ctx = monster_attack_context(monster, (choice.data["x"], choice.data["y"]))
+    ctx = monster_attack_context(game, monster, (choice.data["x"], choice.data["y"]))
     start_attack(game, ctx, morph=monster.dice.count("morph"))
     from delve.rules.guard import open_guard_window  # a guarding hero may interrupt before the roll
 

@@ -1,7 +1,8 @@
 """Opening and closing doors as a movement action.
 
 Rulebook: Doors, Normal doors, Rune-locked Doors; Movement Actions (2 movement points to open
-or close a door). A figure must stand next to the door; rune-locked doors open for heroes only
+or close a door). A figure must stand in a space touching the door, diagonals included (the
+spaces at either end of the marker count, see ``door_reach``); rune-locked doors open for heroes only
 once the heroes hold that colour's rune key, and never for normal or master monsters; named
 monsters may open them. Monsters never open a door into an unrevealed area. A door cannot be
 closed while a figure straddles its line.
@@ -21,8 +22,23 @@ DOOR_COST = 2
 
 
 def door_spaces(door: Door) -> set[Pos]:
-    """The four spaces a door stands between (ruling: these are the spaces adjacent to it)."""
+    """The four spaces a door stands between (two in front of it, two behind)."""
     return set(door.spaces())
+
+
+def door_reach(door: Door) -> set[Pos]:
+    """The spaces adjacent to a door, diagonals included: the four it stands between and the
+    four touching the ends of the marker (Rulebook: Doors; ruling in docs/rulings.md).
+
+    Why the ends: the marker is a line two spaces long; a space whose corner touches either end
+    of that line is diagonally adjacent to it, as a space touching another at a corner is."""
+    cells = door.spaces()
+    xs = [p[0] for p in cells]
+    ys = [p[1] for p in cells]
+    (a, b), _ = door.edges
+    upright = a[0] != b[0]  # the two sides differ in x: the marker runs along y
+    dx, dy = (0, 1) if upright else (1, 0)
+    return {(x, y) for x in range(min(xs) - dx, max(xs) + dx + 1) for y in range(min(ys) - dy, max(ys) + dy + 1)}
 
 
 def rune_keys(game: Game) -> list[str]:
@@ -51,7 +67,7 @@ def _straddled(game: Game, door: Door) -> bool:
 
 def may_use_door(game: Game, figure: FigureState, door: Door) -> bool:
     """Whether this figure may open or close this door now (ignoring movement points)."""
-    if not door_spaces(door) & set(figure.footprint.cells()):
+    if not door_reach(door) & set(figure.footprint.cells()):
         return False
     if door.open and _straddled(game, door):
         return False

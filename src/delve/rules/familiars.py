@@ -46,6 +46,7 @@ from delve.board.geometry import Footprint, Pos, distance
 from delve.board.grid import Marker
 from delve.board.los import has_line_of_sight
 from delve.board.movement import step_options
+from delve.board.stair_range import attack_distance
 from delve.content.schema import Familiar
 from delve.engine.decision import Choice, Decision
 from delve.engine.game import EngineError, Game
@@ -278,8 +279,9 @@ def attack_targets(game: Game, rec: dict[str, Any], fam: Familiar) -> list[Pos]:
     for enemy in game.state.figures.values():
         if enemy.side == owner.side or not on_board(enemy):
             continue
-        for cell in sorted(enemy.footprint.cells(), key=lambda c: (distance(pos, c), c[1], c[0])):
-            rng = distance(pos, cell)
+        here = Footprint.single(pos)
+        for cell in sorted(enemy.footprint.cells(), key=lambda c: (attack_distance(game.board, here, c), c[1], c[0])):
+            rng = attack_distance(game.board, here, cell)  # Rulebook: Staircases
             if rng == 0 or (fam.attack.attack_type == "melee" and rng > 1):
                 continue
             blockers = figure_spaces(game) - set(enemy.footprint.cells())
@@ -445,7 +447,8 @@ class FamiliarAttack(StepHandler):
         faces = [next(f for f in dice[colour].faces if f.label == label)
                  for colour, label in zip(attack.dice, step.data["faces"], strict=True)]
         rng = sum(f.range for f in faces)
-        needed = distance(position(rec) or target.pos, (step.data["x"], step.data["y"]))
+        needed = attack_distance(game.board, Footprint.single(position(rec) or target.pos),
+                                 (step.data["x"], step.data["y"]))
         if any(f.miss for f in faces) or (attack.attack_type != "melee" and rng < needed):
             game.emit("attack_missed", f"{fam.name}'s attack on {target.name} fails.", ref="Furr the Spirit Wolf",
                       target=target.id, reason="miss")

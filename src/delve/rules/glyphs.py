@@ -36,7 +36,7 @@ from delve.engine.game import EngineError, Game
 from delve.engine.state import FigureState, Step
 from delve.engine.steps import StepHandler, register
 from delve.rules.hero_turn import turn_choice_provider
-from delve.rules.movement import NO_END_RULES, movement_locked, occupied_spaces, on_enter_space
+from delve.rules.movement import NO_END_RULES, moving_locked, occupied_spaces, on_enter_space
 from delve.rules.revealing import REVEAL_MARKER_HOOKS, reveal_in_sight_of
 from delve.rules.setup import TREACHERY_PURCHASES
 from delve.rules.wounds import change_conquest
@@ -124,7 +124,7 @@ def _arrival_space(game: Game, hero: FigureState, glyph: Marker) -> Pos | None:
 
 def travel_choices(game: Game, step: Step, hero: FigureState) -> list[Choice]:
     """Going to town from an active glyph, or back to any active glyph, once per turn."""
-    if step.data.get("mp", 0) < TRAVEL_COST or step.data.get("used_glyph") or movement_locked(game, hero):
+    if step.data.get("mp", 0) < TRAVEL_COST or step.data.get("used_glyph") or moving_locked(game, hero):
         return []
     if hero.in_town:
         return [Choice(id=f"glyph:leave:{g.id}", label=f"Leave town through the glyph at ({g.pos[0]},{g.pos[1]})",

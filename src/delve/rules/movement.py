@@ -34,23 +34,45 @@ DestinationRule = Callable[[Game, FigureState, int], dict[Footprint, Reach] | No
 DESTINATION_RULES: list[DestinationRule] = []
 
 MovementLock = Callable[[Game, FigureState], str | None]
+# Two kinds of lock (Rulebook: Movement Actions lists what movement points buy):
+# ``MOVEMENT_LOCKS`` forbid spending any movement point at all -- walking, doors, chests,
+# potions, giving, stairs, shopping... (Grapple, Web, Concentrate);
+# ``STEP_LOCKS`` only forbid leaving the space (a boulder over a pit, no moving after a Leap).
 MOVEMENT_LOCKS: list[MovementLock] = []
+STEP_LOCKS: list[MovementLock] = []
 
 
 def movement_lock(lock: MovementLock) -> MovementLock:
-    """Decorator: a rule that can forbid a figure to spend movement points (Grapple, Web).
-    It returns the reason, or None when the figure may move."""
+    """Decorator: a rule that can forbid a figure to spend any movement point (Grapple, Web).
+    It returns the reason, or None when the figure may spend them."""
     MOVEMENT_LOCKS.append(lock)
     return lock
 
 
-def movement_locked(game: Game, figure: FigureState) -> str | None:
-    """Why this figure may not spend movement points now, or None."""
-    for lock in MOVEMENT_LOCKS:
+def step_lock(lock: MovementLock) -> MovementLock:
+    """Decorator: a rule that forbids a figure to leave its space (walk, jump, take stairs or a
+    glyph), while other movement actions stay open. It returns the reason, or None."""
+    STEP_LOCKS.append(lock)
+    return lock
+
+
+def _first_reason(locks: list[MovementLock], game: Game, figure: FigureState) -> str | None:
+    for lock in locks:
         reason = lock(game, figure)
         if reason:
             return reason
     return None
+
+
+def movement_locked(game: Game, figure: FigureState) -> str | None:
+    """Why this figure may not spend any movement point now, or None. Every movement action
+    (each entry of the Movement Actions table) asks this before it is offered."""
+    return _first_reason(MOVEMENT_LOCKS, game, figure)
+
+
+def moving_locked(game: Game, figure: FigureState) -> str | None:
+    """Why this figure may not leave its space now (no movement points, or a step lock), or None."""
+    return _first_reason(MOVEMENT_LOCKS, game, figure) or _first_reason(STEP_LOCKS, game, figure)
 
 
 def on_enter_space(hook: EnterHook) -> EnterHook:
@@ -96,7 +118,7 @@ def figure_spaces(game: Game, *, exclude: str = "") -> set[Pos]:
 
 def destinations(game: Game, figure: FigureState, budget: int) -> dict[Footprint, Reach]:
     """Where ``figure`` may end a move with ``budget`` movement points, and the cheapest path."""
-    if budget <= 0 or not on_board(figure) or movement_locked(game, figure):
+    if budget <= 0 or not on_board(figure) or moving_locked(game, figure):
         return {}
     for other_way in DESTINATION_RULES:
         answer = other_way(game, figure, budget)

@@ -21,6 +21,7 @@ from delve.rules.attack import DECLARE_HOOKS, PRE_DAMAGE_HOOKS, _defense, _total
 from delve.rules.attack_context import AttackContext
 from delve.rules.attack_math import POWER_DICE_CAP, Spend, resolve
 from delve.rules.hero_turn import turn_choice_provider
+from delve.rules.movement import movement_locked
 from delve.rules.wounds import heal
 
 DRINK_COST = 1  # Rulebook: Movement Actions
@@ -43,8 +44,8 @@ def potion_type(game: Game, item_id: str) -> str | None:
 
 def drink_choices(game: Game, step: Step, hero: FigureState) -> list[Choice]:
     """One drink choice per type of equipped potion, once a turn, for one movement point."""
-    if step.data.get("mp", 0) < DRINK_COST or step.data.get("drank"):
-        return []
+    if step.data.get("mp", 0) < DRINK_COST or step.data.get("drank") or movement_locked(game, hero):
+        return []  # Rulebook: Movement Actions -- drinking is paid in movement points (Grapple, Web)
     choices = []
     for item_id in sorted(set(hero.equipped)):
         if potion_type(game, item_id) is not None:

@@ -18,7 +18,7 @@ from delve.engine.decision import Choice
 from delve.engine.game import EngineError, Game
 from delve.engine.state import FigureState, Step
 from delve.rules.hero_turn import turn_choice_provider
-from delve.rules.movement import NO_END_RULES, enemy_spaces, movement_locked, occupied_spaces, on_board
+from delve.rules.movement import NO_END_RULES, enemy_spaces, moving_locked, occupied_spaces, on_board
 from delve.rules.overlord_turn import ACTIVATION_CHOICE_PROVIDERS
 from delve.rules.revealing import reveal_area
 from delve.rules.terrain import relocate
@@ -34,7 +34,7 @@ def staircases(game: Game) -> list[Marker]:
 def stair_exits(game: Game, figure: FigureState, budget: int) -> list[Marker]:
     """The staircases ``figure`` may take from where it stands now."""
     if (budget < STAIRS_COST or figure.footprint.size != 1 or not on_board(figure)
-            or movement_locked(game, figure)):
+            or moving_locked(game, figure)):
         return []
     here = [m for m in staircases(game) if m.pos == figure.pos]
     if not here:

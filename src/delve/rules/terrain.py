@@ -38,11 +38,11 @@ from delve.rules.movement import (
     ENTER_SPACE_HOOKS,
     NO_END_RULES,
     enemy_spaces,
-    movement_lock,
-    movement_locked,
+    moving_locked,
     occupied_spaces,
     on_board,
     on_enter_space,
+    step_lock,
 )
 from delve.rules.overlord_turn import ACTIVATION_CHOICE_PROVIDERS
 from delve.rules.rolling import request_roll
@@ -259,7 +259,7 @@ BLOCK_RULES.append(_climb_blocks)
 _BOULDER_BLOCKS = load_marker_kinds()["boulder"].blocks_movement
 
 
-@movement_lock
+@step_lock
 def _under_boulder(game: Game, figure: FigureState) -> str | None:
     """Rulebook: Boulders and Pits. A figure under a boulder cannot climb out of that space."""
     cells = set(figure.footprint.cells())
@@ -275,7 +275,7 @@ def _under_boulder(game: Game, figure: FigureState) -> str | None:
 def jump_targets(game: Game, figure: FigureState, budget: int) -> list[tuple[Pos, int]]:
     """Landing spaces of a jump in a straight line over jumpable spaces, with their cost."""
     if (figure.footprint.size != 1 or _fly(figure) or not on_board(figure) or in_pit(game, figure)
-            or budget < JUMP_COST or movement_locked(game, figure)):
+            or budget < JUMP_COST or moving_locked(game, figure)):
         return []
     board = game.board
     enemies = enemy_spaces(game, figure)

@@ -23,6 +23,7 @@ from delve.engine.steps import StepHandler, register
 from delve.rules import equipment
 from delve.rules.hero_turn import turn_choice_provider
 from delve.rules.items import carried, is_relic, receive, removable, take_away
+from delve.rules.movement import movement_locked
 
 SHOP_COST = 3  # Rulebook: Movement Actions (shop in town)
 POTION_PRICE = 50
@@ -256,7 +257,7 @@ class Shop(StepHandler):
 
 def shop_turn_choices(game: Game, step: Step, hero: FigureState) -> list[Choice]:
     """Rulebook: Shopping. A hero in town may shop for three movement points."""
-    if not hero.in_town or step.data.get("mp", 0) < SHOP_COST:
+    if not hero.in_town or step.data.get("mp", 0) < SHOP_COST or movement_locked(game, hero):
         return []
     return [Choice(id="shop", label=f"Shop in town ({SHOP_COST} movement)")]
 

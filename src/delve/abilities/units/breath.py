@@ -136,7 +136,7 @@ def apply_template_choice(game: Game, step: Step, figure: FigureState, choice: C
     if figure.kind == "hero":
         ctx = hero_attack_context(game, figure, choice.data["weapon"], target)
     else:
-        ctx = monster_attack_context(figure, target)
+        ctx = monster_attack_context(game, figure, target)
     ctx.notes.append(f"{NOTE}{template}:{placement.key}")
     ctx.ignore_range = True
     start_attack(game, ctx, aimed=choice.data["aimed"], morph=figure.dice.count("morph"))

@@ -3,8 +3,9 @@
 Rulebook: Special Abilities, Grapple. The lock holds while any living enemy figure with Grapple
 touches the figure (corners included, walls ignored, as for adjacency in Map tiles & Markers);
 it ends the moment the grappler dies or is no longer adjacent. The grappled figure may still
-attack, and may still spend fatigue on movement points, but cannot use them (no moving, no
-opening doors). Immunity is data: ``"Grapple"`` in the figure's immunities (Unstoppable).
+attack, and may still spend fatigue on movement points, but cannot use them for anything in
+the Movement Actions table (walking, stairs, doors, chests, potions, giving...: every such
+action asks ``movement_locked``). Immunity is data: ``"Grapple"`` in the figure's immunities (Unstoppable).
 """
 
 from __future__ import annotations

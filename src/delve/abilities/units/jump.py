@@ -30,7 +30,7 @@ from delve.engine.decision import Choice
 from delve.engine.game import EngineError, Game
 from delve.engine.state import FigureState, Step
 from delve.rules.hero_turn import turn_choice_provider
-from delve.rules.movement import BLOCK_RULES, NO_END_RULES, figure_spaces, movement_locked, occupied_spaces, on_board
+from delve.rules.movement import BLOCK_RULES, NO_END_RULES, figure_spaces, moving_locked, occupied_spaces, on_board
 from delve.rules.overlord_turn import ACTIVATION_CHOICE_PROVIDERS
 from delve.rules.terrain import in_pit, relocate
 
@@ -40,7 +40,7 @@ NAME = "Jump"
 def jump_targets(game: Game, figure: FigureState, budget: int) -> dict[Pos, int]:
     """Every space the figure may jump to with ``budget`` movement points, and its cost."""
     if (budget <= 0 or figure.footprint.size != 1 or not on_board(figure) or points(game, figure, NAME) <= 0
-            or movement_locked(game, figure) or (in_pit(game, figure) and not has(figure, "Fly"))):
+            or moving_locked(game, figure) or (in_pit(game, figure) and not has(figure, "Fly"))):
         return {}
     board = game.board
     here = figure.pos

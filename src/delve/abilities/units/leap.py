@@ -24,7 +24,7 @@ from delve.engine.decision import Choice
 from delve.rules import equipment
 from delve.rules.attack import figure_at, hero_attack_context, monster_attack_context, start_attack
 from delve.rules.hero_turn import turn_choice_provider
-from delve.rules.movement import ENTER_SPACE_HOOKS, movement_lock, occupied_spaces, on_board
+from delve.rules.movement import ENTER_SPACE_HOOKS, moving_locked, occupied_spaces, on_board, step_lock
 from delve.rules.overlord_turn import ACTIVATION_CHOICE_PROVIDERS
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ def _turn_step(game: Game, figure: FigureState) -> Step | None:
     return None
 
 
-@movement_lock
+@step_lock
 def leapt_this_turn(game: Game, figure: FigureState) -> str | None:
     """Rulebook: Leap. No more movement after a leap attack this turn."""
     step = _turn_step(game, figure)
@@ -83,6 +83,8 @@ def leapt_this_turn(game: Game, figure: FigureState) -> str | None:
 def leap_choices(game: Game, step: Step, figure: FigureState) -> list[Choice]:
     """One choice per landing space (per weapon, for a hero) that passes an enemy."""
     if not _has_leap(figure) or step.data.get("leapt") or step.data.get("attacks", 0) <= 0 or not on_board(figure):
+        return []
+    if moving_locked(game, figure):  # a leap moves the figure (Grapple, Web: no movement points)
         return []
     budget = step.data.get("mp", 0)
     if budget <= 0:
@@ -119,7 +121,7 @@ def apply_leap(game: Game, step: Step, figure: FigureState, choice: Choice) -> b
     if figure.kind == "hero":
         ctx = hero_attack_context(game, figure, choice.data["weapon"], spaces[0])
     else:
-        ctx = monster_attack_context(figure, spaces[0])
+        ctx = monster_attack_context(game, figure, spaces[0])
     ctx.area = spaces[1:]
     ctx.ignore_range = True
     ctx.notes.append("Leap")
