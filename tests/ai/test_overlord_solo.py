@@ -133,7 +133,7 @@ def test_six_gives_three_orders() -> None:
 
 def test_initiative_dice_boss_and_rear_arc() -> None:
     game = game_of([ADA, goblin("plain", [3, 3]), goblin("big", [5, 3], dice=["red", "yellow"]),
-                    goblin("boss", [6, 3], master=True)])
+                    goblin("boss", [6, 3], named=True)])
     figs = game.state.figures
     assert initiative(game, figs["plain"]) == 1
     assert initiative(game, figs["big"]) == 2
@@ -256,10 +256,10 @@ def test_easy_mode_interrupts_on_a_one() -> None:
 
 
 def test_orders_go_first_to_short_range_monsters_by_initiative() -> None:
-    # Short range of a speed-4 goblin is 5 spaces. "boss" (master: +2) and "plain" are both near
+    # Short range of a speed-4 goblin is 5 spaces. "boss" (named: +2) and "plain" are both near
     # Ada; "far" has more dice but stands beyond short range: the boss gets the one order.
     ada = {**ADA, "at": [0, 0]}
-    game = game_of([ada, goblin("plain", [2, 0]), goblin("boss", [4, 1], master=True),
+    game = game_of([ada, goblin("plain", [2, 0]), goblin("boss", [4, 1], named=True),
                     goblin("far", [7, 4], dice=["red", "yellow", "yellow"])],
                    dice=["d6:4"], start={"overlord_turn": True})
     player = SoloOverlord()
@@ -422,3 +422,158 @@ def test_raise_dead_rolls_for_the_kind_and_adds_the_figures_left() -> None:
     assert raised == [expected]
     rolls = [e.data["faces"] for e in game.state.log if e.kind == "dice_rolled" and "kind rises" in e.text]
     assert rolls == [["6", "1"]]
+
+
+# -- issue 22: the procedure as written (points 7 to 12) ---------------------------------------
+CRYPT = """\
+---
+areas:
+  room: {name: Room, revealed: true}
+  crypt: {name: Crypt}
+symbols:
+  R: {area: room}
+  C: {area: crypt}
+  b: {marker: bone_pile}
+  g: {monster: goblin}
+---
++-+-+-+-+-+-+-+-+
+|R . . . .|C . b|
++         +     +
+|. . . . .D. . .|
++         +     +
+|. . . . .D. . g|
++-+-+-+-+-+-+-+-+
+"""
+
+
+def test_raise_dead_never_uses_a_bone_pile_in_an_unrevealed_area() -> None:
+    # The only bone pile lies in the crypt, which no hero has seen: the interrupt finds no
+    # monster and no pile the table knows of, so nothing rises.
+    game = game_of([ADA, BOR], dice=["d6:1"], map_text=CRYPT)
+    play_ada_turn(game)
+    assert any(e.kind == "solo_raise_dead_none" for e in game.state.log)
+    assert not any(e.kind == "monster_raised" for e in game.state.log)
+    assert game.pending is not None and game.pending.kind == "choose_action"  # Bor's turn
+    # Once the crypt is revealed, the same pile may be used.
+    seen = CRYPT.replace("crypt: {name: Crypt}", "crypt: {name: Crypt, revealed: true}").replace(". . g|", ". . .|")
+    game = game_of([ADA, BOR], dice=["d6:1"], map_text=seen)
+    play_ada_turn(game)
+    pending = game.pending
+    assert pending is not None and pending.kind == "solo_raise_dead"
+    assert [(c.data["x"], c.data["y"]) for c in pending.choices] == [(7, 0)]
+
+
+def test_only_undead_or_the_kinds_the_quest_names_rise_from_a_bone_pile() -> None:
+    from delve.rules.solo import raisable
+
+    open_pile = MAP.replace("  b: {marker: bone_pile, data: {monsters: [skeleton]}}", "  b: {marker: bone_pile}")
+    game = game_of([ADA, BOR], map_text=open_pile)
+    pile = next(m.id for m in game.state.board.markers if m.kind == "bone_pile")
+    assert raisable(game, pile) == ["barrow-knight", "grave-shade", "skeleton"]  # the pack's undead kinds
+    game.state.flags["solo"]["rises"] = ["goblin"]  # the quest adds a kind
+    assert raisable(game, pile) == ["barrow-knight", "goblin", "grave-shade", "skeleton"]
+    # Three kinds could rise: a d6 each plus the figures left; a living kind never comes up.
+    game = game_of([ADA, BOR], dice=["d6:1", "d6:1", "d6:1", "d6:6"], map_text=open_pile)
+    play_ada_turn(game)
+    pending = game.pending
+    assert pending is not None and pending.kind == "solo_raise_dead"
+    assert game.apply(pending.choices[0].id, "overlord").accepted
+    raised = [e.data["monster"] for e in game.state.log if e.kind == "monster_raised"]
+    assert len(raised) == 1 and raised[0] in ("barrow-knight", "grave-shade", "skeleton")
+
+
+DOOR_ROOM = """\
+---
+areas:
+  room: {name: Room, revealed: true}
+  back: {name: Back room}
+symbols:
+  R: {area: room}
+  B: {area: back}
+  g: {monster: goblin}
+---
++-+-+-+-+-+-+-+-+
+|R . . . .|B . .|
++         +     +
+|. . . . .D. g .|
++         +     +
+|. . . . .D. . .|
++-+-+-+-+-+-+-+-+
+"""
+
+
+def test_an_interrupt_never_activates_a_monster_revealed_this_round() -> None:
+    # Ada opens the door and reveals the goblin behind it, right next to her. The interrupt that
+    # follows her turn must pass it over for the older monster across the room.
+    ada = {**ADA, "at": [4, 1]}
+    bor = {**BOR, "at": [0, 2]}
+    game = game_of([ada, bor, goblin("old", [0, 0])], dice=["d6:1"], map_text=DOOR_ROOM)
+    assert game.apply("turn:ada", "h1").accepted
+    assert game.apply("action:advance", "h1").accepted
+    assert game.apply("door:door-1", "h1").accepted
+    placed = [e.data["figure"] for e in game.state.log if e.kind == "monster_placed"]
+    assert len(placed) == 1
+    assert game.apply("end_turn", "h1").accepted
+    pending = game.pending
+    assert pending is not None and pending.kind == "solo_interrupt"
+    assert [c.id for c in pending.choices] == ["activate:old"]
+    # Without the older monster no miniature can activate: Raise Dead is tried instead.
+    game = game_of([ada, bor], dice=["d6:1"], map_text=DOOR_ROOM)
+    for choice in ("turn:ada", "action:advance", "door:door-1", "end_turn"):
+        assert game.apply(choice, "h1").accepted
+    assert any(e.kind == "solo_raise_dead_none" for e in game.state.log)
+    assert not any(e.kind == "monster_activated" for e in game.state.log)
+
+
+OPEN_ROW = "+               +\n"
+_ROWS = MAP.split(OPEN_ROW)
+# MAP with a wall under row 1 from x=0 to x=5: a walker from (0,1) to (0,2) goes round by x=6.
+WALLED = OPEN_ROW.join(_ROWS[:2]) + "+-+-+-+-+-+-+   +\n" + OPEN_ROW.join(_ROWS[2:])
+
+
+def test_closest_is_measured_by_the_path_a_figure_would_walk() -> None:
+    # Ada stands at (0,1), just above a wall. "behind" is one space away through the wall but
+    # fourteen steps away on foot; "around" is four spaces away along the open row.
+    ada = {**ADA, "at": [0, 1]}
+    bor = {**BOR, "at": [7, 0]}
+    game = game_of([ada, bor, goblin("behind", [1, 2]), goblin("around", [4, 1])], dice=["d6:1"],
+                   map_text=WALLED)
+    play_ada_turn(game)
+    pending = game.pending
+    assert pending is not None and pending.kind == "solo_interrupt"
+    assert [c.id for c in pending.choices] == ["activate:around"]
+
+
+def test_raise_dead_and_initiative_ties_use_walking_distance() -> None:
+    # Raise Dead: the pile at (0,2) is one space from Ada through the wall; the one at (5,1) is
+    # farther as the crow flies but closer on foot, so it is chosen (the one at (7,4) is farther).
+    two = WALLED.replace("|. . . . . . . .|\n+-+", "|. . . . . c . .|\n+-+").replace(
+        "|. . . . . . . .|\n" + OPEN_ROW + "|. . . . . . . .|\n" + OPEN_ROW + "|. . . . . . . b|",
+        "|c . . . . . . .|\n" + OPEN_ROW + "|. . . . . . . .|\n" + OPEN_ROW + "|. . . . . . . b|").replace(
+        "  b: {marker: bone_pile, data: {monsters: [skeleton]}}",
+        "  b: {marker: bone_pile, data: {monsters: [skeleton]}}\n"
+        "  c: {marker: bone_pile, data: {monsters: [skeleton]}}")
+    ada = {**ADA, "at": [0, 1]}
+    bor = {**BOR, "at": [7, 0]}
+    game = game_of([ada, bor], dice=["d6:1"], map_text=two)
+    game.state.figures["ada"].facing = (0, -1)
+    game.state.figures["bor"].facing = (0, -1)
+    play_ada_turn(game)
+    pending = game.pending
+    assert pending is not None and pending.kind == "solo_raise_dead"
+    chosen = pending.find(SoloOverlord().choose(pending, game))
+    assert chosen is not None and (chosen.data["x"], chosen.data["y"]) == (5, 1)
+    # Initiative tie (one die each): the monster nearer on foot goes first.
+    game = game_of([ada, bor, goblin("behind", [1, 2]), goblin("around", [3, 1])], map_text=WALLED)
+    figs = game.state.figures
+    order = initiative_order(game, [figs["behind"], figs["around"]])
+    assert [m.id for m in order] == ["around", "behind"]
+
+
+def test_only_bosses_get_the_initiative_bonus() -> None:
+    game = game_of([ADA, goblin("master", [3, 3], master=True), goblin("named", [5, 3], named=True)])
+    figs = game.state.figures
+    assert initiative(game, figs["master"]) == 1  # a master is no boss
+    assert initiative(game, figs["named"]) == 3
+    game.state.flags["lieutenants"] = {"master": {}}  # a lieutenant is one
+    assert initiative(game, figs["master"]) == 3

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from delve.board.geometry import Footprint, Pos
+from delve.board.movement import walk_distances
 from delve.engine.decision import OVERLORD, TABLE, Choice, Decision
 from delve.engine.game import Game
 from delve.engine.state import FigureState, Step
@@ -37,6 +38,7 @@ from delve.rules.spawning import figures_left
 D6 = "d6"
 D6_FACES = ("1", "2", "3", "4", "5", "6")
 REF = "Solo variant (docs/solo-overlord.md)"
+UNREACHABLE = 1 << 20  # the walking distance of a space no path reaches
 
 
 def solo_flags(game: Game) -> dict[str, Any] | None:
@@ -76,16 +78,46 @@ def figure_distance(a: FigureState, b: FigureState) -> int:
     return min(max(abs(p[0] - q[0]), abs(p[1] - q[1])) for p in a.footprint.cells() for q in b.footprint.cells())
 
 
+def walk_distance(game: Game, hero: FigureState, fp: Footprint) -> int:
+    """How far a figure would walk from ``hero`` to ``fp``: the movement cost over the board
+    (walls, closed doors and terrain counted, figures ignored). The variant's "closest" is this,
+    not a line through a wall (docs/solo-overlord.md, Geometry)."""
+    field = walk_distances(game.board, hero.pos)
+    return min((field.get(c, UNREACHABLE) for c in fp.cells()), default=UNREACHABLE)
+
+
+def revealed_this_round(game: Game) -> set[str]:
+    """Monsters placed by revealing an area since the current round began (Rulebook: Revealing
+    New Areas: they do not activate before the overlord's next turn, so no interrupt wakes them)."""
+    found: set[str] = set()
+    for event in reversed(game.state.log):
+        if event.kind == "round_started":
+            break
+        if event.kind == "monster_placed":
+            found.add(str(event.data.get("figure", "")))
+    return found
+
+
 def closest_monsters(game: Game, hero_id: str) -> list[FigureState]:
-    """The overlord's monsters on the board nearest to ``hero_id`` (all of them tied)."""
-    monsters = [m for m in game.state.monsters() if on_board(m) and m.side == "overlord"]
+    """The overlord's monsters able to activate that are nearest to ``hero_id`` by walking
+    distance, range breaking ties (all of them still tied). Monsters revealed this round may not
+    activate, so they are never among them."""
+    waiting = revealed_this_round(game)
+    monsters = [m for m in game.state.monsters() if on_board(m) and m.side == "overlord" and m.id not in waiting]
     hero = game.state.figures.get(hero_id)
     anchors = [hero] if hero is not None and on_board(hero) else [h for h in game.state.heroes() if on_board(h)]
     if not monsters or not anchors:
         return monsters
-    dist = {m.id: min(figure_distance(m, h) for h in anchors) for m in monsters}
+    dist = {m.id: min((walk_distance(game, h, m.footprint), figure_distance(m, h)) for h in anchors)
+            for m in monsters}
     best = min(dist.values())
     return [m for m in monsters if dist[m.id] == best]
+
+
+def in_revealed_area(game: Game, pos: Pos) -> bool:
+    """Whether a space lies in a revealed area (or in none)."""
+    area = game.board.area_of(pos)
+    return area is None or game.board.area(area).revealed
 
 
 # -- the d6 roll step -------------------------------------------------------------------------
@@ -237,10 +269,16 @@ class SoloOrders(StepHandler):
 
 # -- Raise Dead -----------------------------------------------------------------------------
 def _raise_types(game: Game, marker_data: dict[str, Any]) -> list[str]:
-    """Monster kinds a bone pile may raise: its ``monsters`` list, or every kind of the pack."""
+    """Monster kinds a bone pile may raise: the pile's own ``monsters`` list when the quest map
+    names one; otherwise the pack's undead kinds (named monsters excepted) and the kinds the
+    quest names (``solo.rises``). A living kind never climbs out of a bone pile."""
     pack = content(game)
     listed = marker_data.get("monsters")
-    kinds = [str(k) for k in listed] if isinstance(listed, list) else sorted(pack.monsters)
+    if isinstance(listed, list):
+        kinds = [str(k) for k in listed]
+    else:
+        named = {str(k) for k in _flags(game).get("rises", [])}
+        kinds = sorted({k for k, m in pack.monsters.items() if m.undead and not m.named} | named)
     return [k for k in kinds if k in pack.monsters]
 
 
@@ -264,8 +302,10 @@ def raisable(game: Game, marker_id: str) -> list[str]:
 
 
 def bone_piles(game: Game) -> list[str]:
-    """Bone piles that Raise Dead could use now."""
-    return [m.id for m in game.board.markers if m.kind == "bone_pile" and raisable(game, m.id)]
+    """Bone piles that Raise Dead could use now: in a revealed area (a pile the heroes have not
+    found is not on the table yet), with a kind that can rise and room for it."""
+    return [m.id for m in game.board.markers
+            if m.kind == "bone_pile" and in_revealed_area(game, m.pos) and raisable(game, m.id)]
 
 
 def start_raise_dead(game: Game, hero_id: str, why: str) -> bool:
