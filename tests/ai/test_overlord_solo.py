@@ -181,18 +181,51 @@ def test_summoning_avoids_the_weakest_heros_front_arc() -> None:
     assert SoloOverlord().choose(decision, game) == "place:2,2"
 
 
-def test_end_of_round_draws_the_timer_card_and_an_empty_deck_loses() -> None:
-    game = game_of([ADA, goblin("g", [7, 0])], dice=["d6:1", "pick:0"], start={"overlord_turn": True},
-                   solo={"deck_loss": True})
-    game.state.overlord.deck = ["loose-flagstone"]
+def play_overlord(game: Game, steps: int = 40) -> None:
+    """Answer the overlord's decisions with the solo player until another seat is asked."""
     player = SoloOverlord()
-    for _ in range(40):
+    for _ in range(steps):
         decision = game.pending
         if decision is None or decision.seat != "overlord":
             break
         assert game.apply(player.choose(decision, game), "overlord").accepted
-    assert any(e.kind == "solo_timer_card" for e in game.state.log)
-    assert game.state.overlord.deck == [] and "loose-flagstone" in game.state.overlord.discard
+
+
+def test_end_of_round_draws_the_timer_card_and_an_empty_deck_loses() -> None:
+    # Four cards: three go at setup, the end of round 1 draws the last. The Descent deck is not
+    # the clock: the end of the round takes nothing from it.
+    game = game_of([ADA, goblin("g", [7, 0])], dice=["d6:1"], start={"overlord_turn": True},
+                   solo={"command_deck": 4})
+    descent_deck = list(game.state.overlord.deck)
+    play_overlord(game)
+    timer = [e for e in game.state.log if e.kind == "solo_timer_card"]
+    assert [(e.data["card"], e.data["left"]) for e in timer] == [("order", 0)]
+    assert game.state.flags["solo"]["command"] == {"orders": 0, "raise_dead": 0}
+    assert game.state.winner is None
+    assert len(game.state.overlord.deck) <= len(descent_deck)  # only the Descent draws took from it
+    assert not any(e.kind == "deck_reshuffled" for e in game.state.log)
+
+
+def test_an_empty_command_deck_loses_by_default_and_only_then() -> None:
+    # Three cards: all drawn at setup, so the deck is empty at the end of round 1. The variant's
+    # clock is the default; a quest may turn it off (deck_loss: false).
+    for solo, winner in (({"command_deck": 3}, "overlord"), ({"command_deck": 3, "deck_loss": False}, None)):
+        game = game_of([ADA, goblin("g", [7, 0])], dice=["d6:1"], start={"overlord_turn": True}, solo=solo)
+        play_overlord(game, 30)
+        assert game.state.winner == winner
+        over = [e for e in game.state.log if e.kind == "game_over"]
+        assert [e.data.get("goal") for e in over] == ([{"command_deck_empty": True}] if winner else [])
+
+
+def test_a_command_deck_of_both_kinds_is_drawn_by_a_chance_pick() -> None:
+    from delve.rules.solo import draw_command_card
+
+    game = game_of([ADA, BOR], dice=["pick:3", "pick:0"], solo={"command_deck": 5, "raise_dead_cards": 1})
+    game.state.flags["solo"]["command"] = {"orders": 4, "raise_dead": 1}
+    assert draw_command_card(game) == "order"  # pick 3 of 5: past the one Raise Dead card
+    assert draw_command_card(game) == "raise-dead"
+    assert draw_command_card(game) == "order"  # only orders left: no pick needed
+    assert game.state.flags["solo"]["command"] == {"orders": 2, "raise_dead": 0}
 
 
 # -- every step of the procedure in a set position (docs/solo-overlord.md, "Mapping the procedure") --
@@ -213,39 +246,22 @@ def destination(decision: Decision, choice_id: str) -> Footprint:
 
 
 def test_setup_sets_raise_dead_cards_aside_and_the_end_of_round_plays_them() -> None:
+    # A Command deck of five Raise Dead cards: the three drawn at setup are set aside; the end of
+    # the round plays one (a skeleton rises from the pile) and draws a fourth, set aside too.
     def hand(state: GameState) -> None:
-        state.overlord.hand = ["loose-flagstone", "grave-call", "loose-flagstone"]
+        state.overlord.hand = ["loose-flagstone"]
 
     game = game_of([ADA, BOR], dice=["d6:4"], start={"overlord_turn": True},
-                   solo={"raise_dead_cards": ["grave-call"]}, before=hand)
-    assert game.state.overlord.hand == ["loose-flagstone", "loose-flagstone"]
-    assert game.state.flags["solo"]["set_aside"] == ["grave-call"]
-    assert [e.data["card"] for e in game.state.log if e.kind == "solo_set_aside"] == ["grave-call"]
-    player = SoloOverlord()
-    for _ in range(30):  # the overlord's turn, then the end of the round plays the set-aside card
-        decision = game.pending
-        if decision is None or decision.seat != "overlord":
-            break
-        assert game.apply(player.choose(decision, game), "overlord").accepted
+                   solo={"command_deck": 5, "raise_dead_cards": 5}, before=hand)
+    flags = game.state.flags["solo"]
+    assert flags["set_aside"] == 3 and flags["command"] == {"orders": 0, "raise_dead": 2}
+    assert game.state.overlord.hand[:1] == ["loose-flagstone"]  # the Descent hand is not the Command deck
+    setup = [e.data for e in game.state.log if e.kind == "solo_setup"]
+    assert setup == [{"deck": 5, "drawn": 3, "set_aside": 3, "left": 2}]
+    play_overlord(game, 30)  # the overlord's turn, then the end of the round plays a set-aside card
     assert any(e.kind == "solo_raise_dead_card" for e in game.state.log)
-    assert any(e.kind == "monster_raised" for e in game.state.log)
-    assert "grave-call" in game.state.overlord.discard
-
-
-def test_an_empty_deck_loses_only_when_the_quest_says_so() -> None:
-    for deck_loss, winner in ((True, "overlord"), (False, None)):
-        def empty(state: GameState) -> None:
-            state.overlord.deck = []
-
-        game = game_of([ADA, goblin("g", [7, 0])], dice=["d6:1"], start={"overlord_turn": True},
-                       solo={"deck_loss": deck_loss}, before=empty)
-        player = SoloOverlord()
-        for _ in range(30):
-            decision = game.pending
-            if decision is None or decision.seat != "overlord":
-                break
-            assert game.apply(player.choose(decision, game), "overlord").accepted
-        assert game.state.winner == winner
+    assert [e.data["monster"] for e in game.state.log if e.kind == "monster_raised"] == ["skeleton"]
+    assert flags["set_aside"] == 3 and flags["command"] == {"orders": 0, "raise_dead": 1}
 
 
 def test_easy_mode_interrupts_on_a_one() -> None:
@@ -577,3 +593,14 @@ def test_only_bosses_get_the_initiative_bonus() -> None:
     assert initiative(game, figs["named"]) == 3
     game.state.flags["lieutenants"] = {"master": {}}  # a lieutenant is one
     assert initiative(game, figs["master"]) == 3
+
+
+def test_a_quest_game_takes_the_quests_solo_settings() -> None:
+    from delve.api import new_game
+    from delve.rules.setup import GameSetup
+
+    game = new_game(GameSetup(quest="bridge-of-teeth", solo=True))
+    flags = game.state.flags["solo"]
+    assert {k: flags[k] for k in ("quest_orders", "command_deck", "raise_dead_cards", "deck_loss")} == {
+        "quest_orders": 1, "command_deck": 34, "raise_dead_cards": 2, "deck_loss": True}
+    assert "solo" not in new_game(GameSetup(quest="bridge-of-teeth")).state.flags

@@ -7,15 +7,22 @@ asked of the ``table`` seat with physical dice), and the overlord seat's player 
 decisions these steps raise. Everything here is inert unless ``game.state.flags["solo"]`` is set
 (``GameSetup(solo=True)``).
 
-Flags (``state.flags["solo"]``, a dict):
+Flags (``state.flags["solo"]``, a dict; a quest game copies its ``solo`` settings here):
 
 - ``easy``: interrupts trigger on a 1 only (normally on a 1 or 2);
-- ``quest_orders``: orders the quest adds to each overlord turn (default 0);
-- ``deck_loss``: the heroes lose at the end of a round in which the overlord deck is empty;
-- ``raise_dead_cards``: card ids that count as Raise Dead cards (default: ids containing
-  ``raise-dead``; the starter pack has none);
-- written by these rules: ``orders`` / ``orders_roll`` (this overlord turn), ``last_hero``,
-  ``set_aside`` (Raise Dead cards set aside), ``setup_done``.
+- ``quest_orders``: the scenario's orders added to each overlord turn (default 0);
+- ``command_deck`` / ``raise_dead_cards``: the Command deck's size and how many of its cards are
+  Raise Dead cards (defaults: the quest format's, 20 and 0);
+- ``deck_loss``: the heroes lose at the end of a round with the Command deck empty (default: on,
+  as the variant has it; off, the deck simply runs out);
+- ``rises``: monster kinds, beside the undead, that may rise from a bone pile;
+- written by these rules: ``command`` (the Command deck left: ``orders`` and ``raise_dead``
+  card counts), ``command_discard`` (cards discarded), ``set_aside`` (Raise Dead cards set
+  aside), ``orders`` / ``orders_roll`` (this overlord turn), ``last_hero``, ``setup_done``.
+
+The Command deck is the variant's clock, not the Descent overlord deck: the solo overlord's
+orders come from its dice, and the Descent deck keeps its own rules (docs/rulings.md, "The solo
+overlord variant").
 """
 
 from __future__ import annotations
@@ -24,11 +31,12 @@ from typing import Any
 
 from delve.board.geometry import Footprint, Pos
 from delve.board.movement import walk_distances
+from delve.content.quest import DEFAULT_COMMAND_DECK
 from delve.engine.decision import OVERLORD, TABLE, Choice, Decision
 from delve.engine.game import Game
 from delve.engine.state import FigureState, Step
 from delve.engine.steps import StepHandler, register
-from delve.rules import hero_turn, overlord_cards, overlord_turn
+from delve.rules import hero_turn, overlord_turn
 from delve.rules.equipment import content
 from delve.rules.movement import on_board
 from delve.rules.round import heroes_yet_to_act
@@ -63,14 +71,6 @@ def interrupt_threshold(game: Game) -> int:
 def orders_for_roll(value: int, quest_orders: int = 0) -> int:
     """Orders of an overlord turn: 1-4 give one, 5 two, 6 three, plus the quest's orders."""
     return (3 if value == 6 else 2 if value == 5 else 1) + quest_orders
-
-
-def is_raise_dead(game: Game, card_id: str) -> bool:
-    """Whether an overlord card counts as a Raise Dead card for the procedure."""
-    listed = _flags(game).get("raise_dead_cards")
-    if listed is not None:
-        return card_id in listed
-    return "raise-dead" in card_id
 
 
 def figure_distance(a: FigureState, b: FigureState) -> int:
@@ -162,20 +162,61 @@ class SoloRoll(StepHandler):
         game.pop(step)
 
 
-# -- setup: Raise Dead cards of the starting hand are set aside -------------------------------
+# -- the Command deck: setup and draws ------------------------------------------------------
+RAISE_DEAD_CARD = "raise-dead"
+ORDER_CARD = "order"
+SETUP_DRAWS = 3
+
+
+def draw_command_card(game: Game) -> str | None:
+    """Draw one card of the Command deck: ``raise-dead`` or ``order``, or None when it is empty.
+    The deck holds only two kinds of card, so a draw is a chance pick only when both are left."""
+    deck = _flags(game)["command"]
+    total = deck["orders"] + deck["raise_dead"]
+    if total == 0:
+        return None
+    if deck["orders"] and deck["raise_dead"]:
+        raise_dead = game.chance.pick(total, "command draw") < deck["raise_dead"]
+    else:
+        raise_dead = deck["raise_dead"] > 0
+    drawn = RAISE_DEAD_CARD if raise_dead else ORDER_CARD
+    deck["raise_dead" if raise_dead else "orders"] -= 1
+    return drawn
+
+
+def _keep_or_discard(game: Game, drawn: str) -> str:
+    """A drawn Raise Dead card is set aside, any other card discarded; says which."""
+    flags = _flags(game)
+    if drawn == RAISE_DEAD_CARD:
+        flags["set_aside"] = int(flags.get("set_aside", 0)) + 1
+        return "is set aside"
+    flags["command_discard"] = int(flags.get("command_discard", 0)) + 1
+    return "is discarded"
+
+
+def command_cards_left(game: Game) -> int:
+    """Cards left in the Command deck (the rounds left on the clock)."""
+    deck = _flags(game).get("command") or {}
+    return int(deck.get("orders", 0)) + int(deck.get("raise_dead", 0))
+
+
 def solo_setup(game: Game) -> None:
-    """Setup, run once before the first solo step: Raise Dead cards in the starting hand are set
-    aside (the rest stays the Descent overlord's hand; docs/solo-overlord.md, Setup)."""
+    """Setup, run once before the first solo step: the Command deck is made as the scenario says
+    and three cards are drawn; Raise Dead cards among them are set aside, the rest discarded
+    (docs/solo-overlord.md, Setup). The Descent overlord's own hand is untouched."""
     flags = _flags(game)
     if flags.get("setup_done"):
         return
     flags["setup_done"] = True
-    flags.setdefault("set_aside", [])
-    hand = game.state.overlord.hand
-    for card_id in [c for c in hand if is_raise_dead(game, c)]:
-        hand.remove(card_id)
-        flags["set_aside"].append(card_id)
-        game.emit("solo_set_aside", f"The solo overlord sets {card_id} aside.", ref=REF, card=card_id)
+    size = int(flags.get("command_deck", DEFAULT_COMMAND_DECK))
+    raise_dead = min(size, int(flags.get("raise_dead_cards", 0)))
+    flags["command"] = {"orders": size - raise_dead, "raise_dead": raise_dead}
+    flags.setdefault("set_aside", 0)
+    drawn = [card for card in (draw_command_card(game) for _ in range(SETUP_DRAWS)) if card is not None]
+    aside = sum(1 for card in drawn if _keep_or_discard(game, card) == "is set aside")
+    game.emit("solo_setup", f"The Command deck has {size} cards; {len(drawn)} are drawn at setup and "
+              f"{aside} Raise Dead card(s) set aside. {command_cards_left(game)} cards are left.", ref=REF,
+              deck=size, drawn=len(drawn), set_aside=aside, left=command_cards_left(game))
 
 
 # -- interrupts between hero turns ------------------------------------------------------------
@@ -394,9 +435,9 @@ def _overlord_turn_end(game: Game, turn: Step) -> None:
 
 @register
 class SoloEndOfRound(StepHandler):
-    """End of round: play a set-aside Raise Dead card, then the deck is the timer: draw one card;
-    a Raise Dead card is set aside, any other is discarded. An empty deck loses the game when
-    the quest says so (``deck_loss``)."""
+    """End of round: play a set-aside Raise Dead card, then the Command deck is the clock: with
+    it empty the heroes lose (``deck_loss``, on by default as in the variant); otherwise one card
+    is drawn, a Raise Dead card set aside and any other discarded."""
 
     kind = "solo_end_of_round"
 
@@ -404,38 +445,27 @@ class SoloEndOfRound(StepHandler):
         flags = _flags(game)
         if step.data["phase"] == "raise":
             step.data["phase"] = "draw"
-            set_aside = flags.setdefault("set_aside", [])
-            if set_aside:
-                card_id = set_aside.pop(0)
-                game.state.overlord.discard.append(card_id)
-                game.emit("solo_raise_dead_card", f"The solo overlord plays the set-aside {card_id}.", ref=REF,
-                          card=card_id)
+            if int(flags.get("set_aside", 0)) > 0:
+                flags["set_aside"] = int(flags["set_aside"]) - 1
+                flags["command_discard"] = int(flags.get("command_discard", 0)) + 1
+                game.emit("solo_raise_dead_card", "The solo overlord plays a set-aside Raise Dead card.", ref=REF,
+                          card=RAISE_DEAD_CARD)
                 start_raise_dead(game, str(flags.get("last_hero", "")), "card")
             return
         game.pop(step)
-        overlord = game.state.overlord
-        if not overlord.deck:
-            if flags.get("deck_loss"):
+        if command_cards_left(game) == 0:
+            if flags.get("deck_loss", True):
                 game.state.winner = "overlord"
-                game.emit("game_over", "The overlord deck is empty at the end of the round: the heroes lose.",
-                          ref=REF)
+                game.emit("game_over", "The Command deck is empty at the end of the round: the heroes lose.",
+                          ref=REF, winner="overlord", goal={"command_deck_empty": True})
             return
-        if flags.get("deck_loss"):
-            drawn = overlord.deck.pop(game.chance.pick(len(overlord.deck), "overlord draw"))
-        else:
-            drawn_or_none = overlord_cards.draw_overlord_card(game)
-            if drawn_or_none is None:
-                return
-            drawn = drawn_or_none
-            overlord.hand.remove(drawn)
-        if is_raise_dead(game, drawn):
-            flags.setdefault("set_aside", []).append(drawn)
-            where = "is set aside"
-        else:
-            overlord.discard.append(drawn)
-            where = "is discarded"
-        game.emit("solo_timer_card", f"End of round: the solo overlord draws {drawn}, which {where}.", ref=REF,
-                  card=drawn)
+        drawn = draw_command_card(game)
+        if drawn is None:
+            return
+        where = _keep_or_discard(game, drawn)
+        game.emit("solo_timer_card", f"End of round: the solo overlord draws a {drawn} card, which {where}; "
+                  f"{command_cards_left(game)} left in the Command deck.", ref=REF, card=drawn,
+                  left=command_cards_left(game))
 
 
 hero_turn.TURN_END_HOOKS.append(_after_hero_turn)
