@@ -133,7 +133,7 @@ def test_six_gives_three_orders() -> None:
 
 def test_initiative_dice_boss_and_rear_arc() -> None:
     game = game_of([ADA, goblin("plain", [3, 3]), goblin("big", [5, 3], dice=["red", "yellow"]),
-                    goblin("boss", [6, 3], master=True)])
+                    goblin("boss", [6, 3], named=True)])
     figs = game.state.figures
     assert initiative(game, figs["plain"]) == 1
     assert initiative(game, figs["big"]) == 2
@@ -181,18 +181,51 @@ def test_summoning_avoids_the_weakest_heros_front_arc() -> None:
     assert SoloOverlord().choose(decision, game) == "place:2,2"
 
 
-def test_end_of_round_draws_the_timer_card_and_an_empty_deck_loses() -> None:
-    game = game_of([ADA, goblin("g", [7, 0])], dice=["d6:1", "pick:0"], start={"overlord_turn": True},
-                   solo={"deck_loss": True})
-    game.state.overlord.deck = ["loose-flagstone"]
+def play_overlord(game: Game, steps: int = 40) -> None:
+    """Answer the overlord's decisions with the solo player until another seat is asked."""
     player = SoloOverlord()
-    for _ in range(40):
+    for _ in range(steps):
         decision = game.pending
         if decision is None or decision.seat != "overlord":
             break
         assert game.apply(player.choose(decision, game), "overlord").accepted
-    assert any(e.kind == "solo_timer_card" for e in game.state.log)
-    assert game.state.overlord.deck == [] and "loose-flagstone" in game.state.overlord.discard
+
+
+def test_end_of_round_draws_the_timer_card_and_an_empty_deck_loses() -> None:
+    # Four cards: three go at setup, the end of round 1 draws the last. The Descent deck is not
+    # the clock: the end of the round takes nothing from it.
+    game = game_of([ADA, goblin("g", [7, 0])], dice=["d6:1"], start={"overlord_turn": True},
+                   solo={"command_deck": 4})
+    descent_deck = list(game.state.overlord.deck)
+    play_overlord(game)
+    timer = [e for e in game.state.log if e.kind == "solo_timer_card"]
+    assert [(e.data["card"], e.data["left"]) for e in timer] == [("order", 0)]
+    assert game.state.flags["solo"]["command"] == {"orders": 0, "raise_dead": 0}
+    assert game.state.winner is None
+    assert len(game.state.overlord.deck) <= len(descent_deck)  # only the Descent draws took from it
+    assert not any(e.kind == "deck_reshuffled" for e in game.state.log)
+
+
+def test_an_empty_command_deck_loses_by_default_and_only_then() -> None:
+    # Three cards: all drawn at setup, so the deck is empty at the end of round 1. The variant's
+    # clock is the default; a quest may turn it off (deck_loss: false).
+    for solo, winner in (({"command_deck": 3}, "overlord"), ({"command_deck": 3, "deck_loss": False}, None)):
+        game = game_of([ADA, goblin("g", [7, 0])], dice=["d6:1"], start={"overlord_turn": True}, solo=solo)
+        play_overlord(game, 30)
+        assert game.state.winner == winner
+        over = [e for e in game.state.log if e.kind == "game_over"]
+        assert [e.data.get("goal") for e in over] == ([{"command_deck_empty": True}] if winner else [])
+
+
+def test_a_command_deck_of_both_kinds_is_drawn_by_a_chance_pick() -> None:
+    from delve.rules.solo import draw_command_card
+
+    game = game_of([ADA, BOR], dice=["pick:3", "pick:0"], solo={"command_deck": 5, "raise_dead_cards": 1})
+    game.state.flags["solo"]["command"] = {"orders": 4, "raise_dead": 1}
+    assert draw_command_card(game) == "order"  # pick 3 of 5: past the one Raise Dead card
+    assert draw_command_card(game) == "raise-dead"
+    assert draw_command_card(game) == "order"  # only orders left: no pick needed
+    assert game.state.flags["solo"]["command"] == {"orders": 2, "raise_dead": 0}
 
 
 # -- every step of the procedure in a set position (docs/solo-overlord.md, "Mapping the procedure") --
@@ -213,39 +246,22 @@ def destination(decision: Decision, choice_id: str) -> Footprint:
 
 
 def test_setup_sets_raise_dead_cards_aside_and_the_end_of_round_plays_them() -> None:
+    # A Command deck of five Raise Dead cards: the three drawn at setup are set aside; the end of
+    # the round plays one (a skeleton rises from the pile) and draws a fourth, set aside too.
     def hand(state: GameState) -> None:
-        state.overlord.hand = ["loose-flagstone", "grave-call", "loose-flagstone"]
+        state.overlord.hand = ["loose-flagstone"]
 
     game = game_of([ADA, BOR], dice=["d6:4"], start={"overlord_turn": True},
-                   solo={"raise_dead_cards": ["grave-call"]}, before=hand)
-    assert game.state.overlord.hand == ["loose-flagstone", "loose-flagstone"]
-    assert game.state.flags["solo"]["set_aside"] == ["grave-call"]
-    assert [e.data["card"] for e in game.state.log if e.kind == "solo_set_aside"] == ["grave-call"]
-    player = SoloOverlord()
-    for _ in range(30):  # the overlord's turn, then the end of the round plays the set-aside card
-        decision = game.pending
-        if decision is None or decision.seat != "overlord":
-            break
-        assert game.apply(player.choose(decision, game), "overlord").accepted
+                   solo={"command_deck": 5, "raise_dead_cards": 5}, before=hand)
+    flags = game.state.flags["solo"]
+    assert flags["set_aside"] == 3 and flags["command"] == {"orders": 0, "raise_dead": 2}
+    assert game.state.overlord.hand[:1] == ["loose-flagstone"]  # the Descent hand is not the Command deck
+    setup = [e.data for e in game.state.log if e.kind == "solo_setup"]
+    assert setup == [{"deck": 5, "drawn": 3, "set_aside": 3, "left": 2}]
+    play_overlord(game, 30)  # the overlord's turn, then the end of the round plays a set-aside card
     assert any(e.kind == "solo_raise_dead_card" for e in game.state.log)
-    assert any(e.kind == "monster_raised" for e in game.state.log)
-    assert "grave-call" in game.state.overlord.discard
-
-
-def test_an_empty_deck_loses_only_when_the_quest_says_so() -> None:
-    for deck_loss, winner in ((True, "overlord"), (False, None)):
-        def empty(state: GameState) -> None:
-            state.overlord.deck = []
-
-        game = game_of([ADA, goblin("g", [7, 0])], dice=["d6:1"], start={"overlord_turn": True},
-                       solo={"deck_loss": deck_loss}, before=empty)
-        player = SoloOverlord()
-        for _ in range(30):
-            decision = game.pending
-            if decision is None or decision.seat != "overlord":
-                break
-            assert game.apply(player.choose(decision, game), "overlord").accepted
-        assert game.state.winner == winner
+    assert [e.data["monster"] for e in game.state.log if e.kind == "monster_raised"] == ["skeleton"]
+    assert flags["set_aside"] == 3 and flags["command"] == {"orders": 0, "raise_dead": 1}
 
 
 def test_easy_mode_interrupts_on_a_one() -> None:
@@ -256,10 +272,10 @@ def test_easy_mode_interrupts_on_a_one() -> None:
 
 
 def test_orders_go_first_to_short_range_monsters_by_initiative() -> None:
-    # Short range of a speed-4 goblin is 5 spaces. "boss" (master: +2) and "plain" are both near
+    # Short range of a speed-4 goblin is 5 spaces. "boss" (named: +2) and "plain" are both near
     # Ada; "far" has more dice but stands beyond short range: the boss gets the one order.
     ada = {**ADA, "at": [0, 0]}
-    game = game_of([ada, goblin("plain", [2, 0]), goblin("boss", [4, 1], master=True),
+    game = game_of([ada, goblin("plain", [2, 0]), goblin("boss", [4, 1], named=True),
                     goblin("far", [7, 4], dice=["red", "yellow", "yellow"])],
                    dice=["d6:4"], start={"overlord_turn": True})
     player = SoloOverlord()
@@ -422,3 +438,169 @@ def test_raise_dead_rolls_for_the_kind_and_adds_the_figures_left() -> None:
     assert raised == [expected]
     rolls = [e.data["faces"] for e in game.state.log if e.kind == "dice_rolled" and "kind rises" in e.text]
     assert rolls == [["6", "1"]]
+
+
+# -- issue 22: the procedure as written (points 7 to 12) ---------------------------------------
+CRYPT = """\
+---
+areas:
+  room: {name: Room, revealed: true}
+  crypt: {name: Crypt}
+symbols:
+  R: {area: room}
+  C: {area: crypt}
+  b: {marker: bone_pile}
+  g: {monster: goblin}
+---
++-+-+-+-+-+-+-+-+
+|R . . . .|C . b|
++         +     +
+|. . . . .D. . .|
++         +     +
+|. . . . .D. . g|
++-+-+-+-+-+-+-+-+
+"""
+
+
+def test_raise_dead_never_uses_a_bone_pile_in_an_unrevealed_area() -> None:
+    # The only bone pile lies in the crypt, which no hero has seen: the interrupt finds no
+    # monster and no pile the table knows of, so nothing rises.
+    game = game_of([ADA, BOR], dice=["d6:1"], map_text=CRYPT)
+    play_ada_turn(game)
+    assert any(e.kind == "solo_raise_dead_none" for e in game.state.log)
+    assert not any(e.kind == "monster_raised" for e in game.state.log)
+    assert game.pending is not None and game.pending.kind == "choose_action"  # Bor's turn
+    # Once the crypt is revealed, the same pile may be used.
+    seen = CRYPT.replace("crypt: {name: Crypt}", "crypt: {name: Crypt, revealed: true}").replace(". . g|", ". . .|")
+    game = game_of([ADA, BOR], dice=["d6:1"], map_text=seen)
+    play_ada_turn(game)
+    pending = game.pending
+    assert pending is not None and pending.kind == "solo_raise_dead"
+    assert [(c.data["x"], c.data["y"]) for c in pending.choices] == [(7, 0)]
+
+
+def test_only_undead_or_the_kinds_the_quest_names_rise_from_a_bone_pile() -> None:
+    from delve.rules.solo import raisable
+
+    open_pile = MAP.replace("  b: {marker: bone_pile, data: {monsters: [skeleton]}}", "  b: {marker: bone_pile}")
+    game = game_of([ADA, BOR], map_text=open_pile)
+    pile = next(m.id for m in game.state.board.markers if m.kind == "bone_pile")
+    assert raisable(game, pile) == ["barrow-knight", "grave-shade", "skeleton"]  # the pack's undead kinds
+    game.state.flags["solo"]["rises"] = ["goblin"]  # the quest adds a kind
+    assert raisable(game, pile) == ["barrow-knight", "goblin", "grave-shade", "skeleton"]
+    # Three kinds could rise: a d6 each plus the figures left; a living kind never comes up.
+    game = game_of([ADA, BOR], dice=["d6:1", "d6:1", "d6:1", "d6:6"], map_text=open_pile)
+    play_ada_turn(game)
+    pending = game.pending
+    assert pending is not None and pending.kind == "solo_raise_dead"
+    assert game.apply(pending.choices[0].id, "overlord").accepted
+    raised = [e.data["monster"] for e in game.state.log if e.kind == "monster_raised"]
+    assert len(raised) == 1 and raised[0] in ("barrow-knight", "grave-shade", "skeleton")
+
+
+DOOR_ROOM = """\
+---
+areas:
+  room: {name: Room, revealed: true}
+  back: {name: Back room}
+symbols:
+  R: {area: room}
+  B: {area: back}
+  g: {monster: goblin}
+---
++-+-+-+-+-+-+-+-+
+|R . . . .|B . .|
++         +     +
+|. . . . .D. g .|
++         +     +
+|. . . . .D. . .|
++-+-+-+-+-+-+-+-+
+"""
+
+
+def test_an_interrupt_never_activates_a_monster_revealed_this_round() -> None:
+    # Ada opens the door and reveals the goblin behind it, right next to her. The interrupt that
+    # follows her turn must pass it over for the older monster across the room.
+    ada = {**ADA, "at": [4, 1]}
+    bor = {**BOR, "at": [0, 2]}
+    game = game_of([ada, bor, goblin("old", [0, 0])], dice=["d6:1"], map_text=DOOR_ROOM)
+    assert game.apply("turn:ada", "h1").accepted
+    assert game.apply("action:advance", "h1").accepted
+    assert game.apply("door:door-1", "h1").accepted
+    placed = [e.data["figure"] for e in game.state.log if e.kind == "monster_placed"]
+    assert len(placed) == 1
+    assert game.apply("end_turn", "h1").accepted
+    pending = game.pending
+    assert pending is not None and pending.kind == "solo_interrupt"
+    assert [c.id for c in pending.choices] == ["activate:old"]
+    # Without the older monster no miniature can activate: Raise Dead is tried instead.
+    game = game_of([ada, bor], dice=["d6:1"], map_text=DOOR_ROOM)
+    for choice in ("turn:ada", "action:advance", "door:door-1", "end_turn"):
+        assert game.apply(choice, "h1").accepted
+    assert any(e.kind == "solo_raise_dead_none" for e in game.state.log)
+    assert not any(e.kind == "monster_activated" for e in game.state.log)
+
+
+OPEN_ROW = "+               +\n"
+_ROWS = MAP.split(OPEN_ROW)
+# MAP with a wall under row 1 from x=0 to x=5: a walker from (0,1) to (0,2) goes round by x=6.
+WALLED = OPEN_ROW.join(_ROWS[:2]) + "+-+-+-+-+-+-+   +\n" + OPEN_ROW.join(_ROWS[2:])
+
+
+def test_closest_is_measured_by_the_path_a_figure_would_walk() -> None:
+    # Ada stands at (0,1), just above a wall. "behind" is one space away through the wall but
+    # fourteen steps away on foot; "around" is four spaces away along the open row.
+    ada = {**ADA, "at": [0, 1]}
+    bor = {**BOR, "at": [7, 0]}
+    game = game_of([ada, bor, goblin("behind", [1, 2]), goblin("around", [4, 1])], dice=["d6:1"],
+                   map_text=WALLED)
+    play_ada_turn(game)
+    pending = game.pending
+    assert pending is not None and pending.kind == "solo_interrupt"
+    assert [c.id for c in pending.choices] == ["activate:around"]
+
+
+def test_raise_dead_and_initiative_ties_use_walking_distance() -> None:
+    # Raise Dead: the pile at (0,2) is one space from Ada through the wall; the one at (5,1) is
+    # farther as the crow flies but closer on foot, so it is chosen (the one at (7,4) is farther).
+    two = WALLED.replace("|. . . . . . . .|\n+-+", "|. . . . . c . .|\n+-+").replace(
+        "|. . . . . . . .|\n" + OPEN_ROW + "|. . . . . . . .|\n" + OPEN_ROW + "|. . . . . . . b|",
+        "|c . . . . . . .|\n" + OPEN_ROW + "|. . . . . . . .|\n" + OPEN_ROW + "|. . . . . . . b|").replace(
+        "  b: {marker: bone_pile, data: {monsters: [skeleton]}}",
+        "  b: {marker: bone_pile, data: {monsters: [skeleton]}}\n"
+        "  c: {marker: bone_pile, data: {monsters: [skeleton]}}")
+    ada = {**ADA, "at": [0, 1]}
+    bor = {**BOR, "at": [7, 0]}
+    game = game_of([ada, bor], dice=["d6:1"], map_text=two)
+    game.state.figures["ada"].facing = (0, -1)
+    game.state.figures["bor"].facing = (0, -1)
+    play_ada_turn(game)
+    pending = game.pending
+    assert pending is not None and pending.kind == "solo_raise_dead"
+    chosen = pending.find(SoloOverlord().choose(pending, game))
+    assert chosen is not None and (chosen.data["x"], chosen.data["y"]) == (5, 1)
+    # Initiative tie (one die each): the monster nearer on foot goes first.
+    game = game_of([ada, bor, goblin("behind", [1, 2]), goblin("around", [3, 1])], map_text=WALLED)
+    figs = game.state.figures
+    order = initiative_order(game, [figs["behind"], figs["around"]])
+    assert [m.id for m in order] == ["around", "behind"]
+
+
+def test_only_bosses_get_the_initiative_bonus() -> None:
+    game = game_of([ADA, goblin("master", [3, 3], master=True), goblin("named", [5, 3], named=True)])
+    figs = game.state.figures
+    assert initiative(game, figs["master"]) == 1  # a master is no boss
+    assert initiative(game, figs["named"]) == 3
+    game.state.flags["lieutenants"] = {"master": {}}  # a lieutenant is one
+    assert initiative(game, figs["master"]) == 3
+
+
+def test_a_quest_game_takes_the_quests_solo_settings() -> None:
+    from delve.api import new_game
+    from delve.rules.setup import GameSetup
+
+    game = new_game(GameSetup(quest="bridge-of-teeth", solo=True))
+    flags = game.state.flags["solo"]
+    assert {k: flags[k] for k in ("quest_orders", "command_deck", "raise_dead_cards", "deck_loss")} == {
+        "quest_orders": 1, "command_deck": 34, "raise_dead_cards": 2, "deck_loss": True}
+    assert "solo" not in new_game(GameSetup(quest="bridge-of-teeth")).state.flags

@@ -213,7 +213,8 @@ def test_cross_references(write_pack: WritePack) -> None:
     - {monster: bat}
   flavour: Squeak.
 """
-    quest = QUEST.replace("base: rat", "base: wolf").replace("map: rat-hole.map", "map: maps/missing.map")
+    quest = (QUEST.replace("base: rat", "base: wolf").replace("map: rat-hole.map", "map: maps/missing.map")
+             + "solo: {rises: [rat, zombie]}\n")
     root = write_pack({"monsters.yaml": MONSTER, "skills.yaml": skills, "overlord.yaml": overlord,
                        "quests/rat-hole.yaml": quest})
     issues = check_pack(root)
@@ -227,7 +228,9 @@ def test_cross_references(write_pack: WritePack) -> None:
     assert "unknown monster 'wolf'" in wolf.message and wolf.line == 8
     map_issue = _find(issues, "quests/rat-hole.yaml", "rat-hole", "map")
     assert "map file not found" in map_issue.message and map_issue.line == 3
-    assert len(issues) == 5
+    zombie = _find(issues, "quests/rat-hole.yaml", "rat-hole", "solo.rises.1")
+    assert "unknown monster 'zombie'" in zombie.message
+    assert len(issues) == 6
 
 
 def test_broken_entries_do_not_cause_false_unknown_references(write_pack: WritePack) -> None:

@@ -178,3 +178,17 @@ def test_models_are_frozen_and_refuse_extra_fields() -> None:
         size.w = 2
     with pytest.raises(ValidationError, match="Extra inputs"):
         Size.model_validate({"w": 1, "h": 1, "d": 1})
+
+
+def test_quest_solo_settings() -> None:
+    # The solo variant's scenario settings (docs/content.md, Quests): defaults follow the variant.
+    solo = Quest.model_validate(_quest()).solo
+    assert (solo.orders, solo.command_deck, solo.raise_dead_cards, solo.deck_loss, solo.rises) == (0, 20, 0, True, ())
+    given = Quest.model_validate(_quest(solo={"orders": 1, "command_deck": 30, "raise_dead_cards": 3,
+                                              "rises": ["ogre"]})).solo
+    assert (given.orders, given.command_deck, given.raise_dead_cards, given.rises) == (1, 30, 3, ("ogre",))
+    with pytest.raises(ValidationError, match=r"raise_dead_cards \(5\) cannot exceed command_deck \(4\)"):
+        Quest.model_validate(_quest(solo={"command_deck": 4, "raise_dead_cards": 5}))
+    with pytest.raises(ValidationError) as exc:
+        Quest.model_validate(_quest(solo={"command_deck": 0, "order": 2}))
+    assert {".".join(map(str, e["loc"])) for e in exc.value.errors()} == {"solo.command_deck", "solo.order"}

@@ -27,7 +27,7 @@ from typing import Any
 from delve.api import open_pack
 from delve.board.geometry import Footprint, Pos
 from delve.board.los import footprint_line_of_sight
-from delve.board.movement import reachable
+from delve.board.movement import walk_distances
 from delve.content.pack import Pack
 from delve.content.schema import OverlordCard
 from delve.engine.decision import Choice, Decision, Event
@@ -248,15 +248,7 @@ def attack_cell(game: Game, monster: FigureState, at: Footprint, hero: FigureSta
 # -- paths -----------------------------------------------------------------------------------
 def distance_field(game: Game, origin: Pos) -> dict[Pos, int]:
     """Movement cost from ``origin`` to every space a small figure could walk to (figures ignored)."""
-    ix = game.board.index()
-    key = f"overlord_field:{origin[0]},{origin[1]}"
-    found: dict[Pos, int] | None = ix.cache.get(key)
-    if found is None:
-        reach = reachable(game.board, Footprint.single(origin), FIELD_BUDGET, (), ())
-        found = {(fp.x, fp.y): r.cost for fp, r in reach.items()}
-        found[origin] = 0
-        ix.cache[key] = found
-    return found
+    return walk_distances(game.board, origin, FIELD_BUDGET)
 
 
 def path_distance(game: Game, fp: Footprint, hero: FigureState) -> int:

@@ -26,19 +26,34 @@ PILE_SHORT_RANGE = 4  # spaces: a bone pile "within short range" of a hero
 PILE_LONG_RANGE = 9
 
 
+def is_boss(game: Game, monster: FigureState) -> bool:
+    """A boss of the variant: a named monster (a quest's unique foe) or a lieutenant. A master
+    is the stronger figure of an ordinary kind, not a boss (docs/rulings.md, Solo overlord)."""
+    return monster.named or monster.id in game.state.flags.get("lieutenants", {})
+
+
 def initiative(game: Game, monster: FigureState) -> int:
-    """Combat dice, +2 for a boss (a named or master monster), +1 when the monster stands in a
-    hero's rear arc while that hero is in the monster's front arc (+0 for spells: Delve monsters
-    cast none)."""
-    value = len(monster.dice) + (2 if monster.named or monster.master else 0)
+    """Combat dice, +2 for a boss (a named monster or a lieutenant), +1 when the monster stands in
+    a hero's rear arc while that hero is in the monster's front arc (+0 for spells: Delve
+    monsters cast none)."""
+    value = len(monster.dice) + (2 if is_boss(game, monster) else 0)
     if any(oc.in_rear_arc(h, monster.footprint) and oc.in_front_arc(monster, h.footprint) for h in oc.heroes(game)):
         value += 1
     return value
 
 
+def walking_distance_to_heroes(game: Game, at: Footprint) -> tuple[int, int]:
+    """How near ``at`` is to the nearest hero: the walking distance (the procedure's "closest":
+    the path a figure would take, walls and doors counted), then the range."""
+    return min(((oc.path_distance(game, at, h), oc.fp_distance(at, h.footprint)) for h in oc.heroes(game)),
+               default=(oc.INF, oc.INF))
+
+
 def initiative_order(game: Game, candidates: list[FigureState]) -> list[FigureState]:
-    """Highest initiative first; ties go to the monster closest to the heroes, then by id."""
-    return sorted(candidates, key=lambda m: (-initiative(game, m), oc.nearest_hero_distance(game, m), m.id))
+    """Highest initiative first; ties go to the monster closest to the heroes (by walking
+    distance), then by id."""
+    return sorted(candidates, key=lambda m: (-initiative(game, m), walking_distance_to_heroes(game, m.footprint),
+                                             m.id))
 
 
 def _pile_distance(game: Game, marker_id: str) -> int:
@@ -52,7 +67,10 @@ def _pile_in_front_arc(game: Game, marker_id: str) -> bool:
 
 
 def _bone_piles(game: Game) -> list[str]:
-    return [m.id for m in game.board.markers if m.kind == "bone_pile"]
+    """Bone piles on the table: those in revealed areas (the rules offer no other)."""
+    board = game.board
+    return [m.id for m in board.markers if m.kind == "bone_pile"
+            and ((area := board.area_of(m.pos)) is None or board.area(area).revealed)]
 
 
 class SoloOverlord:
@@ -118,14 +136,16 @@ class SoloOverlord:
         return f"activate:{initiative_order(game, tied)[0].id}"
 
     def raise_dead_pile(self, game: Game, decision: Decision) -> str:
-        """The bone pile closest to the last activated hero, avoiding piles in a hero's front arc."""
+        """The bone pile closest to the last activated hero by walking distance, avoiding piles in a
+        hero's front arc."""
         flags = game.state.flags.get("solo") or {}
         last = game.state.figures.get(str(flags.get("last_hero", ""))) if isinstance(flags, dict) else None
         anchors = [last] if last is not None and oc.on_board(last) else oc.heroes(game)
 
-        def key(choice: Choice) -> tuple[int, int, str]:
+        def key(choice: Choice) -> tuple[int, tuple[int, int], str]:
             at = Footprint.single((choice.data["x"], choice.data["y"]))
-            near = min((oc.fp_distance(at, h.footprint) for h in anchors), default=0)
+            near = min(((oc.path_distance(game, at, h), oc.fp_distance(at, h.footprint)) for h in anchors),
+                       default=(0, 0))
             return (1 if _pile_in_front_arc(game, choice.data["marker"]) else 0, near, choice.id)
 
         return min(decision.choices, key=key).id

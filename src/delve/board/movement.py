@@ -430,6 +430,25 @@ def reachable(
     return _reach_large(ix, s0, budget, enemy, taken, fly)
 
 
+WALK_BUDGET = 60  # movement points searched for walking distances: more than any board needs
+
+
+def walk_distances(board: Board, origin: Pos, budget: int = WALK_BUDGET) -> dict[Pos, int]:
+    """Movement cost from ``origin`` to every space a small figure could walk to, figures
+    ignored (walls, closed doors and terrain counted). Why: "closest" in the automated
+    overlords' procedures is the path a figure would walk, never a line through a wall. Cached
+    on the board view, which is rebuilt whenever a door or terrain changes."""
+    ix = board.index()
+    key = f"walk:{origin[0]},{origin[1]}:{budget}"
+    found: dict[Pos, int] | None = ix.cache.get(key)
+    if found is None:
+        reach = reachable(board, Footprint.single(origin), budget, (), ())
+        found = {(fp.x, fp.y): r.cost for fp, r in reach.items()}
+        found[origin] = 0
+        ix.cache[key] = found
+    return found
+
+
 def _small_footprints(ix: BoardIndex) -> list[Footprint]:
     """One-space footprints for every position, built once per board view."""
     fps: list[Footprint] | None = ix.cache.get("fp1")

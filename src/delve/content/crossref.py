@@ -66,6 +66,9 @@ def cross_reference(
             if missing("monsters", monsters, named.base):
                 found.append(Reference("quests", quest.id, f"named_monsters.{index}.base",
                                        _unknown("monster", named.base, monsters)))
+        for index, kind in enumerate(quest.solo.rises):
+            if missing("monsters", monsters, kind):
+                found.append(Reference("quests", quest.id, f"solo.rises.{index}", _unknown("monster", kind, monsters)))
         # Ruleset 2e: monster groups and the next encounter of the quest.
         for index, group in enumerate(quest.monster_groups):
             if missing("monsters", monsters, group.monster):

@@ -38,6 +38,7 @@ __all__ = [
     "NamedMonster",
     "ProlongedAction",
     "Quest",
+    "SoloSettings",
     "StatChanges",
     "TreacheryBudget",
     "TreasureDraws",
@@ -243,6 +244,28 @@ class Goals(Model):
     overlord: Goal
 
 
+DEFAULT_COMMAND_DECK = 20  # cards: three at setup, then one a round (a 17-round clock)
+
+
+class SoloSettings(Model):
+    """What the solo overlord variant asks of each scenario (solo-overlord-variant.txt: Setup,
+    Overlord's Turn, Raise Dead; docs/solo-overlord.md). Ignored unless the game is solo."""
+
+    orders: NonNegative = 0  # the scenario's orders, added to the rolled ones every overlord turn
+    command_deck: Positive = DEFAULT_COMMAND_DECK  # cards in the Command deck: the game's clock
+    raise_dead_cards: NonNegative = 0  # how many of them are Raise Dead cards
+    deck_loss: bool = True  # the variant: the heroes lose at the end of a round with the deck empty
+    rises: tuple[ContentId, ...] = ()  # monster kinds, beside the undead, that may rise from bone piles
+
+    @model_validator(mode="after")
+    def _raise_dead_in_deck(self) -> SoloSettings:
+        """The Raise Dead cards are part of the Command deck."""
+        if self.raise_dead_cards > self.command_deck:
+            raise ValueError(f"raise_dead_cards ({self.raise_dead_cards}) cannot exceed command_deck "
+                             f"({self.command_deck})")
+        return self
+
+
 class Quest(Model):
     """A quest: one file in a pack's ``quests/`` folder (Rulebook: Overlord Setup)."""
 
@@ -266,6 +289,7 @@ class Quest(Model):
     monster_groups: tuple[MonsterGroup, ...] = ()
     goals: Goals
     flavour: Text
+    solo: SoloSettings = SoloSettings()
 
     @field_validator("map")
     @classmethod

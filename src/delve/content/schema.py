@@ -294,6 +294,8 @@ class MonsterType(Model):
     size: Size
     attack_type: MonsterAttackType
     named: bool = False
+    # The solo overlord variant raises only the dead from bone piles (docs/solo-overlord.md).
+    undead: bool = False
     stats: dict[int, StatsPair]
     figures: FigureCounts
     flavour: Text

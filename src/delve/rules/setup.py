@@ -160,7 +160,10 @@ def new_state(setup: GameSetup, pack: Pack) -> GameState:
                       chance=ChanceState(mode=setup.chance, seed=setup.seed))
     state.flags["setup"] = setup.model_dump()
     if setup.solo:
-        state.flags["solo"] = {"easy": setup.easy}
+        solo = quest.solo  # the quest's scenario settings for the variant (docs/solo-overlord.md)
+        state.flags["solo"] = {"easy": setup.easy, "quest_orders": solo.orders, "command_deck": solo.command_deck,
+                               "raise_dead_cards": solo.raise_dead_cards, "deck_loss": solo.deck_loss,
+                               "rises": list(solo.rises)}
     state.seats[OVERLORD] = SeatState(id=OVERLORD, name="Overlord")
     starts = [p.footprint for p in quest_map.placements if p.kind == "hero_start"]
     wanted = len(heroes) if heroes else (2 if len(seat_lists) == 1 else len(seat_lists))

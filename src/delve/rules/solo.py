@@ -7,15 +7,22 @@ asked of the ``table`` seat with physical dice), and the overlord seat's player 
 decisions these steps raise. Everything here is inert unless ``game.state.flags["solo"]`` is set
 (``GameSetup(solo=True)``).
 
-Flags (``state.flags["solo"]``, a dict):
+Flags (``state.flags["solo"]``, a dict; a quest game copies its ``solo`` settings here):
 
 - ``easy``: interrupts trigger on a 1 only (normally on a 1 or 2);
-- ``quest_orders``: orders the quest adds to each overlord turn (default 0);
-- ``deck_loss``: the heroes lose at the end of a round in which the overlord deck is empty;
-- ``raise_dead_cards``: card ids that count as Raise Dead cards (default: ids containing
-  ``raise-dead``; the starter pack has none);
-- written by these rules: ``orders`` / ``orders_roll`` (this overlord turn), ``last_hero``,
-  ``set_aside`` (Raise Dead cards set aside), ``setup_done``.
+- ``quest_orders``: the scenario's orders added to each overlord turn (default 0);
+- ``command_deck`` / ``raise_dead_cards``: the Command deck's size and how many of its cards are
+  Raise Dead cards (defaults: the quest format's, 20 and 0);
+- ``deck_loss``: the heroes lose at the end of a round with the Command deck empty (default: on,
+  as the variant has it; off, the deck simply runs out);
+- ``rises``: monster kinds, beside the undead, that may rise from a bone pile;
+- written by these rules: ``command`` (the Command deck left: ``orders`` and ``raise_dead``
+  card counts), ``command_discard`` (cards discarded), ``set_aside`` (Raise Dead cards set
+  aside), ``orders`` / ``orders_roll`` (this overlord turn), ``last_hero``, ``setup_done``.
+
+The Command deck is the variant's clock, not the Descent overlord deck: the solo overlord's
+orders come from its dice, and the Descent deck keeps its own rules (docs/rulings.md, "The solo
+overlord variant").
 """
 
 from __future__ import annotations
@@ -23,11 +30,13 @@ from __future__ import annotations
 from typing import Any
 
 from delve.board.geometry import Footprint, Pos
+from delve.board.movement import walk_distances
+from delve.content.quest import DEFAULT_COMMAND_DECK
 from delve.engine.decision import OVERLORD, TABLE, Choice, Decision
 from delve.engine.game import Game
 from delve.engine.state import FigureState, Step
 from delve.engine.steps import StepHandler, register
-from delve.rules import hero_turn, overlord_cards, overlord_turn
+from delve.rules import hero_turn, overlord_turn
 from delve.rules.equipment import content
 from delve.rules.movement import on_board
 from delve.rules.round import heroes_yet_to_act
@@ -37,6 +46,7 @@ from delve.rules.spawning import figures_left
 D6 = "d6"
 D6_FACES = ("1", "2", "3", "4", "5", "6")
 REF = "Solo variant (docs/solo-overlord.md)"
+UNREACHABLE = 1 << 20  # the walking distance of a space no path reaches
 
 
 def solo_flags(game: Game) -> dict[str, Any] | None:
@@ -63,29 +73,51 @@ def orders_for_roll(value: int, quest_orders: int = 0) -> int:
     return (3 if value == 6 else 2 if value == 5 else 1) + quest_orders
 
 
-def is_raise_dead(game: Game, card_id: str) -> bool:
-    """Whether an overlord card counts as a Raise Dead card for the procedure."""
-    listed = _flags(game).get("raise_dead_cards")
-    if listed is not None:
-        return card_id in listed
-    return "raise-dead" in card_id
-
-
 def figure_distance(a: FigureState, b: FigureState) -> int:
     """Range between two figures: the fewest king moves between any of their spaces."""
     return min(max(abs(p[0] - q[0]), abs(p[1] - q[1])) for p in a.footprint.cells() for q in b.footprint.cells())
 
 
+def walk_distance(game: Game, hero: FigureState, fp: Footprint) -> int:
+    """How far a figure would walk from ``hero`` to ``fp``: the movement cost over the board
+    (walls, closed doors and terrain counted, figures ignored). The variant's "closest" is this,
+    not a line through a wall (docs/solo-overlord.md, Geometry)."""
+    field = walk_distances(game.board, hero.pos)
+    return min((field.get(c, UNREACHABLE) for c in fp.cells()), default=UNREACHABLE)
+
+
+def revealed_this_round(game: Game) -> set[str]:
+    """Monsters placed by revealing an area since the current round began (Rulebook: Revealing
+    New Areas: they do not activate before the overlord's next turn, so no interrupt wakes them)."""
+    found: set[str] = set()
+    for event in reversed(game.state.log):
+        if event.kind == "round_started":
+            break
+        if event.kind == "monster_placed":
+            found.add(str(event.data.get("figure", "")))
+    return found
+
+
 def closest_monsters(game: Game, hero_id: str) -> list[FigureState]:
-    """The overlord's monsters on the board nearest to ``hero_id`` (all of them tied)."""
-    monsters = [m for m in game.state.monsters() if on_board(m) and m.side == "overlord"]
+    """The overlord's monsters able to activate that are nearest to ``hero_id`` by walking
+    distance, range breaking ties (all of them still tied). Monsters revealed this round may not
+    activate, so they are never among them."""
+    waiting = revealed_this_round(game)
+    monsters = [m for m in game.state.monsters() if on_board(m) and m.side == "overlord" and m.id not in waiting]
     hero = game.state.figures.get(hero_id)
     anchors = [hero] if hero is not None and on_board(hero) else [h for h in game.state.heroes() if on_board(h)]
     if not monsters or not anchors:
         return monsters
-    dist = {m.id: min(figure_distance(m, h) for h in anchors) for m in monsters}
+    dist = {m.id: min((walk_distance(game, h, m.footprint), figure_distance(m, h)) for h in anchors)
+            for m in monsters}
     best = min(dist.values())
     return [m for m in monsters if dist[m.id] == best]
+
+
+def in_revealed_area(game: Game, pos: Pos) -> bool:
+    """Whether a space lies in a revealed area (or in none)."""
+    area = game.board.area_of(pos)
+    return area is None or game.board.area(area).revealed
 
 
 # -- the d6 roll step -------------------------------------------------------------------------
@@ -130,20 +162,61 @@ class SoloRoll(StepHandler):
         game.pop(step)
 
 
-# -- setup: Raise Dead cards of the starting hand are set aside -------------------------------
+# -- the Command deck: setup and draws ------------------------------------------------------
+RAISE_DEAD_CARD = "raise-dead"
+ORDER_CARD = "order"
+SETUP_DRAWS = 3
+
+
+def draw_command_card(game: Game) -> str | None:
+    """Draw one card of the Command deck: ``raise-dead`` or ``order``, or None when it is empty.
+    The deck holds only two kinds of card, so a draw is a chance pick only when both are left."""
+    deck = _flags(game)["command"]
+    total = deck["orders"] + deck["raise_dead"]
+    if total == 0:
+        return None
+    if deck["orders"] and deck["raise_dead"]:
+        raise_dead = game.chance.pick(total, "command draw") < deck["raise_dead"]
+    else:
+        raise_dead = deck["raise_dead"] > 0
+    drawn = RAISE_DEAD_CARD if raise_dead else ORDER_CARD
+    deck["raise_dead" if raise_dead else "orders"] -= 1
+    return drawn
+
+
+def _keep_or_discard(game: Game, drawn: str) -> str:
+    """A drawn Raise Dead card is set aside, any other card discarded; says which."""
+    flags = _flags(game)
+    if drawn == RAISE_DEAD_CARD:
+        flags["set_aside"] = int(flags.get("set_aside", 0)) + 1
+        return "is set aside"
+    flags["command_discard"] = int(flags.get("command_discard", 0)) + 1
+    return "is discarded"
+
+
+def command_cards_left(game: Game) -> int:
+    """Cards left in the Command deck (the rounds left on the clock)."""
+    deck = _flags(game).get("command") or {}
+    return int(deck.get("orders", 0)) + int(deck.get("raise_dead", 0))
+
+
 def solo_setup(game: Game) -> None:
-    """Setup, run once before the first solo step: Raise Dead cards in the starting hand are set
-    aside (the rest stays the Descent overlord's hand; docs/solo-overlord.md, Setup)."""
+    """Setup, run once before the first solo step: the Command deck is made as the scenario says
+    and three cards are drawn; Raise Dead cards among them are set aside, the rest discarded
+    (docs/solo-overlord.md, Setup). The Descent overlord's own hand is untouched."""
     flags = _flags(game)
     if flags.get("setup_done"):
         return
     flags["setup_done"] = True
-    flags.setdefault("set_aside", [])
-    hand = game.state.overlord.hand
-    for card_id in [c for c in hand if is_raise_dead(game, c)]:
-        hand.remove(card_id)
-        flags["set_aside"].append(card_id)
-        game.emit("solo_set_aside", f"The solo overlord sets {card_id} aside.", ref=REF, card=card_id)
+    size = int(flags.get("command_deck", DEFAULT_COMMAND_DECK))
+    raise_dead = min(size, int(flags.get("raise_dead_cards", 0)))
+    flags["command"] = {"orders": size - raise_dead, "raise_dead": raise_dead}
+    flags.setdefault("set_aside", 0)
+    drawn = [card for card in (draw_command_card(game) for _ in range(SETUP_DRAWS)) if card is not None]
+    aside = sum(1 for card in drawn if _keep_or_discard(game, card) == "is set aside")
+    game.emit("solo_setup", f"The Command deck has {size} cards; {len(drawn)} are drawn at setup and "
+              f"{aside} Raise Dead card(s) set aside. {command_cards_left(game)} cards are left.", ref=REF,
+              deck=size, drawn=len(drawn), set_aside=aside, left=command_cards_left(game))
 
 
 # -- interrupts between hero turns ------------------------------------------------------------
@@ -237,10 +310,16 @@ class SoloOrders(StepHandler):
 
 # -- Raise Dead -----------------------------------------------------------------------------
 def _raise_types(game: Game, marker_data: dict[str, Any]) -> list[str]:
-    """Monster kinds a bone pile may raise: its ``monsters`` list, or every kind of the pack."""
+    """Monster kinds a bone pile may raise: the pile's own ``monsters`` list when the quest map
+    names one; otherwise the pack's undead kinds (named monsters excepted) and the kinds the
+    quest names (``solo.rises``). A living kind never climbs out of a bone pile."""
     pack = content(game)
     listed = marker_data.get("monsters")
-    kinds = [str(k) for k in listed] if isinstance(listed, list) else sorted(pack.monsters)
+    if isinstance(listed, list):
+        kinds = [str(k) for k in listed]
+    else:
+        named = {str(k) for k in _flags(game).get("rises", [])}
+        kinds = sorted({k for k, m in pack.monsters.items() if m.undead and not m.named} | named)
     return [k for k in kinds if k in pack.monsters]
 
 
@@ -264,8 +343,10 @@ def raisable(game: Game, marker_id: str) -> list[str]:
 
 
 def bone_piles(game: Game) -> list[str]:
-    """Bone piles that Raise Dead could use now."""
-    return [m.id for m in game.board.markers if m.kind == "bone_pile" and raisable(game, m.id)]
+    """Bone piles that Raise Dead could use now: in a revealed area (a pile the heroes have not
+    found is not on the table yet), with a kind that can rise and room for it."""
+    return [m.id for m in game.board.markers
+            if m.kind == "bone_pile" and in_revealed_area(game, m.pos) and raisable(game, m.id)]
 
 
 def start_raise_dead(game: Game, hero_id: str, why: str) -> bool:
@@ -354,9 +435,9 @@ def _overlord_turn_end(game: Game, turn: Step) -> None:
 
 @register
 class SoloEndOfRound(StepHandler):
-    """End of round: play a set-aside Raise Dead card, then the deck is the timer: draw one card;
-    a Raise Dead card is set aside, any other is discarded. An empty deck loses the game when
-    the quest says so (``deck_loss``)."""
+    """End of round: play a set-aside Raise Dead card, then the Command deck is the clock: with
+    it empty the heroes lose (``deck_loss``, on by default as in the variant); otherwise one card
+    is drawn, a Raise Dead card set aside and any other discarded."""
 
     kind = "solo_end_of_round"
 
@@ -364,38 +445,27 @@ class SoloEndOfRound(StepHandler):
         flags = _flags(game)
         if step.data["phase"] == "raise":
             step.data["phase"] = "draw"
-            set_aside = flags.setdefault("set_aside", [])
-            if set_aside:
-                card_id = set_aside.pop(0)
-                game.state.overlord.discard.append(card_id)
-                game.emit("solo_raise_dead_card", f"The solo overlord plays the set-aside {card_id}.", ref=REF,
-                          card=card_id)
+            if int(flags.get("set_aside", 0)) > 0:
+                flags["set_aside"] = int(flags["set_aside"]) - 1
+                flags["command_discard"] = int(flags.get("command_discard", 0)) + 1
+                game.emit("solo_raise_dead_card", "The solo overlord plays a set-aside Raise Dead card.", ref=REF,
+                          card=RAISE_DEAD_CARD)
                 start_raise_dead(game, str(flags.get("last_hero", "")), "card")
             return
         game.pop(step)
-        overlord = game.state.overlord
-        if not overlord.deck:
-            if flags.get("deck_loss"):
+        if command_cards_left(game) == 0:
+            if flags.get("deck_loss", True):
                 game.state.winner = "overlord"
-                game.emit("game_over", "The overlord deck is empty at the end of the round: the heroes lose.",
-                          ref=REF)
+                game.emit("game_over", "The Command deck is empty at the end of the round: the heroes lose.",
+                          ref=REF, winner="overlord", goal={"command_deck_empty": True})
             return
-        if flags.get("deck_loss"):
-            drawn = overlord.deck.pop(game.chance.pick(len(overlord.deck), "overlord draw"))
-        else:
-            drawn_or_none = overlord_cards.draw_overlord_card(game)
-            if drawn_or_none is None:
-                return
-            drawn = drawn_or_none
-            overlord.hand.remove(drawn)
-        if is_raise_dead(game, drawn):
-            flags.setdefault("set_aside", []).append(drawn)
-            where = "is set aside"
-        else:
-            overlord.discard.append(drawn)
-            where = "is discarded"
-        game.emit("solo_timer_card", f"End of round: the solo overlord draws {drawn}, which {where}.", ref=REF,
-                  card=drawn)
+        drawn = draw_command_card(game)
+        if drawn is None:
+            return
+        where = _keep_or_discard(game, drawn)
+        game.emit("solo_timer_card", f"End of round: the solo overlord draws a {drawn} card, which {where}; "
+                  f"{command_cards_left(game)} left in the Command deck.", ref=REF, card=drawn,
+                  left=command_cards_left(game))
 
 
 hero_turn.TURN_END_HOOKS.append(_after_hero_turn)
