@@ -22,6 +22,7 @@ from delve.api import GameSetup, load_game, new_game
 from delve.board.geometry import Footprint
 from delve.engine.decision import OVERLORD, TABLE, Decision
 from delve.engine.game import Game
+from delve.engine.redaction import events_for
 from delve.rulesets import RULESETS, default_content
 
 HELP = ("Type a number, a choice id (e.g. move:3,4), or x,y to move there; "
@@ -79,9 +80,8 @@ def play_loop(game: Game, humans: set[str], ask: Callable[[str], str], console: 
     shown = len(game.state.log)
     redraw = True
     for _ in range(max_choices):
-        for event in game.state.log[shown:]:
-            if event.visible_for(next(iter(humans), OVERLORD)):
-                console.print(f"  [dim]{event.text}[/]" + (f" [dim]({event.ref})[/]" if event.ref else ""))
+        for event in events_for(game.state.log[shown:], next(iter(humans), OVERLORD)):
+            console.print(f"  [dim]{event.text}[/]" + (f" [dim]({event.ref})[/]" if event.ref else ""))
         shown = len(game.state.log)
         decision = game.pending
         if decision is None:

@@ -17,6 +17,7 @@ from typing import Any
 from delve.board.grid import Board
 from delve.engine.chance import Chance
 from delve.engine.decision import TABLE, ApplyResult, ChoiceRecord, Decision, Event
+from delve.engine.redaction import events_for, seal
 from delve.engine.state import FigureState, GameState, Step
 from delve.engine.steps import StepHandler
 
@@ -122,7 +123,7 @@ class Game:
                 self._settled = False
                 self.advance()
             raise EngineError(f"applying {choice_id!r} failed: {exc}") from exc
-        events = [e for e in self.state.log[log_start:] if e.visible_for(seat)]
+        events = events_for(self.state.log[log_start:], seat)
         return ApplyResult(accepted=True, events=events)
 
     # -- helpers for step handlers --------------------------------------------------------
@@ -149,8 +150,9 @@ class Game:
         visible_to: list[str] | None = None,
         **data: Any,
     ) -> Event:
-        """Record an event in the game log."""
-        event = Event(kind=kind, text=text, ref=ref, data=data, visible_to=visible_to)
+        """Record an event in the game log; a public event that names something hero seats cannot
+        see is sealed to the overlord (``delve.engine.redaction``)."""
+        event = seal(self.state, Event(kind=kind, text=text, ref=ref, data=data, visible_to=visible_to))
         self.state.log.append(event)
         return event
 

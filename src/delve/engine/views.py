@@ -17,6 +17,7 @@ from typing import Any
 from delve.board.grid import Board
 from delve.engine.decision import OVERLORD
 from delve.engine.game import Game
+from delve.engine.redaction import dump_event, events_for
 
 # Marker data a hero may see; anything else (a chest's number or contents) stays hidden.
 PUBLIC_MARKER_DATA = frozenset({"colour", "active", "rune", "direction", "dark", "name"})
@@ -150,6 +151,5 @@ def view(game: Game, seat: str, *, log: bool = True) -> dict[str, Any]:
         "rune_keys": list(state.flags.get("rune_keys", [])),
         "turn_tokens": turn_tokens(game),
         "pending": pending_view,
-        "log": [e.model_dump(mode="json", exclude={"visible_to"}) for e in state.log if e.visible_for(seat)]
-        if log else [],
+        "log": [dump_event(e) for e in events_for(state.log, seat)] if log else [],
     }

@@ -55,11 +55,6 @@ def direction(marker: Marker) -> Pos:
     return DIRECTION_NAMES[name]
 
 
-def markers_of(game: Game, kind: str) -> list[Marker]:
-    """Markers of one kind, in board order."""
-    return [m for m in game.board.markers if m.kind == kind]
-
-
 def figures_at(game: Game, pos: Pos) -> list[FigureState]:
     """Figures on the board covering ``pos``."""
     return [f for f in game.state.figures.values() if on_board(f) and pos in f.footprint.cells()]
@@ -243,6 +238,19 @@ class BoardTraps(StepHandler):
             return
         game.pop(step)
         move_crushing_walls(game)
+
+
+def in_play(game: Game, marker: Marker) -> bool:
+    """Rulebook: Revealing New Areas (step 3, markers); Boulder Movement and Crushing Wall Movement
+    move the traps "in play". A trap in an area not yet revealed has not been put on the board, so
+    it does not act (and no seat hears of it) until its area is revealed."""
+    area = game.board.area_of(marker.pos)
+    return area is None or game.board.area(area).revealed
+
+
+def markers_of(game: Game, kind: str) -> list[Marker]:
+    """Markers of one kind in play (their area revealed), in board order."""
+    return [m for m in game.board.markers if m.kind == kind and in_play(game, m)]
 
 
 def _traps_at_turn_start(game: Game, _turn: Step) -> None:

@@ -261,10 +261,10 @@ def _buy_dark_glyph(game: Game, step: Step, choice: Choice) -> bool:
     step.data["budget"][colour] -= DARK_GLYPH_COST
     game.state.flags.setdefault("dark_glyphs_bought", []).append(kind)
     dark_glyph_pool(game).append(kind)
-    game.emit("treachery_spent", "The overlord spends treachery.", ref="Dark Glyphs", colour=colour,
-              cost=DARK_GLYPH_COST)
-    game.emit("dark_glyph_bought", f"You mix a dark glyph of {kind} into your glyphs.", ref="Dark Glyphs",
-              visible_to=[OVERLORD], dark=kind)
+    # The colour would name the glyph's kind: only the overlord hears it.
+    game.emit("treachery_spent", "The overlord spends treachery.", ref="Dark Glyphs", cost=DARK_GLYPH_COST)
+    game.emit("dark_glyph_bought", f"You mix a dark glyph of {kind} into your glyphs ({colour} treachery).",
+              ref="Dark Glyphs", visible_to=[OVERLORD], dark=kind, colour=colour)
     return True
 
 

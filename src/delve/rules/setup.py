@@ -494,10 +494,11 @@ class TreacheryStep(StepHandler):
             step.data["added"] = [*step.data.get("added", []), card_id]
             step.data["owed"] = step.data.get("owed", 0) + 1
             overlord.deck = sorted([*overlord.deck, card_id])
+            # The colour would narrow down which card: only the overlord hears it.
             game.emit("treachery_spent", "The overlord spends treachery on his deck.", ref="Treachery Cards",
-                      colour=bought.treachery.colour, cost=bought.treachery.cost)
+                      cost=bought.treachery.cost)
             game.emit("treachery_card_added", f"You add {bought.name} to your deck.", ref="Treachery Cards",
-                      visible_to=[OVERLORD], card=card_id)
+                      visible_to=[OVERLORD], card=card_id, colour=bought.treachery.colour)
         else:
             overlord.deck.remove(card_id)
             step.data["owed"] -= 1

@@ -69,15 +69,17 @@ def _apply_stairs(game: Game, step: Step, figure: FigureState, choice: Choice) -
     if exit_ is None:
         raise EngineError(f"{figure.name} cannot take that staircase")
     step.data["mp"] -= STAIRS_COST
+    area = game.board.area_of(exit_.pos)
+    unrevealed = area is not None and not game.board.area(area).revealed
+    if area is not None and unrevealed:
+        reveal_area(game, area)  # only heroes get here (stair_exits)
+    # Told once the far area is set up: before that, its spaces are no public knowledge.
     game.emit("took_stairs", f"{figure.name} takes the staircase to ({exit_.pos[0]},{exit_.pos[1]}).",
               ref="Staircases", figure=figure.id, x=exit_.pos[0], y=exit_.pos[1], marker=exit_.id)
-    area = game.board.area_of(exit_.pos)
-    if area is not None and not game.board.area(area).revealed:
-        reveal_area(game, area)  # only heroes get here (stair_exits)
-        if exit_.pos in occupied_spaces(game, figure):
-            game.emit("movement_stopped", f"A monster placed on the far staircase bars {figure.name}'s way.",
-                      ref="Staircases", figure=figure.id)
-            return True
+    if unrevealed and exit_.pos in occupied_spaces(game, figure):
+        game.emit("movement_stopped", f"A monster placed on the far staircase bars {figure.name}'s way.",
+                  ref="Staircases", figure=figure.id)
+        return True
     relocate(game, figure, Footprint.single(exit_.pos), cause="a staircase", ref="Staircases")
     return True
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from delve.engine.decision import OVERLORD, TABLE
 from delve.engine.game import Game
+from delve.engine.redaction import dump_event, events_for
 from delve.engine.state import GameState
 from delve.engine.views import view
 from delve.web.annotate import annotate
@@ -61,9 +62,7 @@ def person_log(game: Game, person: Person, start: int = 0) -> list[dict[str, Any
         if seen is None or seen.state is not game.state or seen.scanned > len(game.state.log):
             seen = per_game[seats] = _SeenLog(game.state)
     log = game.state.log
-    for event in log[seen.scanned:]:
-        if any(event.visible_for(s) for s in seats):
-            seen.events.append(event.model_dump(mode="json", exclude={"visible_to"}))
+    seen.events.extend(dump_event(event) for event in events_for(log[seen.scanned:], seats))
     seen.scanned = len(log)
     return seen.events[start:] if start else seen.events
 
