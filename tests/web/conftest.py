@@ -9,7 +9,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -37,13 +37,15 @@ class Server:
     process: subprocess.Popen[bytes] | None = None
     workers: int = 1
     log: Any = None  # a temporary file with the server's standard error
+    options: tuple[str, ...] = ()  # more `delve serve` options (no --database when ``store`` is empty)
 
     def start(self) -> None:
         port = int(self.url.rsplit(":", 1)[1])
         self.log = tempfile.TemporaryFile()  # noqa: SIM115 (kept open for the server; a pipe nobody reads blocks)
         self.process = subprocess.Popen(
             [sys.executable, "-m", "delve.cli.main", "serve", "--host", "127.0.0.1", "--port", str(port),
-             "--database", self.store, "--workers", str(self.workers)], stdout=subprocess.DEVNULL,
+             *(("--database", self.store) if self.store else ()), "--workers", str(self.workers), *self.options],
+            stdout=subprocess.DEVNULL,
             stderr=self.log)
         deadline = time.monotonic() + 30 + 30 * self.workers
         while time.monotonic() < deadline:
@@ -77,6 +79,22 @@ def server(tmp_path: Path) -> Iterator[Server]:
     srv.start()
     yield srv
     srv.stop()
+
+
+@pytest.fixture
+def make_server() -> Iterator[Callable[..., Server]]:
+    """Start `delve serve` processes over a given database; all are stopped at the end."""
+    started: list[Server] = []
+
+    def make(store: str, *options: str, workers: int = 1, url: str | None = None) -> Server:
+        srv = Server(url=url or f"http://127.0.0.1:{free_port()}", store=store, workers=workers, options=options)
+        started.append(srv)
+        srv.start()
+        return srv
+
+    yield make
+    for srv in started:
+        srv.stop()
 
 
 @pytest.fixture

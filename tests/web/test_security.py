@@ -318,3 +318,20 @@ def test_health_and_json_logs_without_secrets(server: Any) -> None:
     assert any(r["message"] == "game created" and r["game"] == created["id"] for r in lines)
     assert all({"time", "level", "logger", "message"} <= set(r) for r in lines)
     assert not any(t in server.logged() for t in tokens)
+
+
+def test_kill_9_with_workers_leaves_no_socket_folder_behind(tmp_path: Path, make_server: Any) -> None:
+    import tempfile
+
+    def folders(pid: int) -> list[Path]:
+        return list(Path(tempfile.gettempdir()).glob(f"{router_module.FOLDER_PREFIX}{pid}-*"))
+
+    store = f"sqlite:///{tmp_path / 'table.sqlite3'}"
+    first = make_server(store, workers=2)
+    assert len(folders(first.process.pid)) == 1
+    first.kill()
+    assert len(folders(first.process.pid)) == 1  # kill -9: nobody could tidy up
+    second = make_server(store, workers=2)
+    assert folders(first.process.pid) == [] and len(folders(second.process.pid)) == 1  # removed on the next start
+    second.stop()
+    assert folders(second.process.pid) == []  # and on a clean exit

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging.config
 import os
 from pathlib import Path
 
@@ -28,7 +29,12 @@ def register(app: typer.Typer) -> None:
             None, min=0, help="New games per client address and minute per process (default 20; 0: no limit)."),
         max_live_games: int | None = typer.Option(
             None, min=1, help="Games held in memory per process (default 1000; idle ones go back to the store)."),
-        shard: str | None = typer.Option(None, hidden=True, help="K/N: run as worker K of N (started by --workers)."),
+        shard: str | None = typer.Option(
+            None, help="K/N: serve only games of shard K of N (one of N servers sharing a PostgreSQL behind "
+                       "a `delve serve --upstream` router)."),
+        upstream: list[str] | None = typer.Option(
+            None, "--upstream", help="HOST:PORT of a --shard server, in shard order (repeat): run only the "
+                                     "router that sends each game's requests to its server."),
         uds: str | None = typer.Option(None, hidden=True, help="Listen on this Unix socket (a worker)."),
     ) -> None:
         """Run the web table server; open http://HOST:PORT/ to start or join games."""
@@ -38,11 +44,20 @@ def register(app: typer.Typer) -> None:
         from delve.web.server import database_url
         from delve.web.server import serve as run
 
-        url = database_url(data_dir, database)
-        if shard is not None:
-            k, n = (int(part) for part in shard.split("/", 1))
-            run(host, port, url, shard=(k, n), uds=uds)
+        if upstream:
+            from delve.web.logs import logging_config
+            from delve.web.router import run_router
+
+            logging.config.dictConfig(logging_config())
+            typer.echo(f"Delve router on http://{host}:{port}/ to {', '.join(upstream)}")
+            run_router(host, port, list(upstream))
             return
+        url = database_url(data_dir, database)
+        if shard is not None and uds is not None:  # a worker of --workers: its parent set the limits
+            run(host, port, url, shard=_shard(shard), uds=uds)
+            return
+        if shard is not None and workers > 1:
+            raise typer.BadParameter("a --shard server is one process", param_hint="--workers")
         # the settings travel to the worker processes in the environment (TableSettings.from_env)
         hosts = list(allowed_host or [h for h in os.environ.get("DELVE_ALLOWED_HOSTS", "").split(",") if h.strip()])
         if not hosts:
@@ -58,4 +73,15 @@ def register(app: typer.Typer) -> None:
         if host in WILDCARD_ADDRESSES and not allowed_host:
             typer.echo("Players reach this server by a name or address of this machine: give it with "
                        "--allowed-host NAME (see docs/web.md, Security).")
-        run(host, port, url, workers=workers)
+        run(host, port, url, workers=workers, shard=_shard(shard) if shard else None)
+
+
+def _shard(text: str) -> tuple[int, int]:
+    """``K/N`` as (K, N), with 0 <= K < N."""
+    try:
+        k, n = (int(part) for part in text.split("/", 1))
+    except ValueError:
+        raise typer.BadParameter("write K/N, e.g. 0/2", param_hint="--shard") from None
+    if not 0 <= k < n:
+        raise typer.BadParameter("K must be from 0 to N-1", param_hint="--shard")
+    return k, n

@@ -20,6 +20,10 @@ comes before the client's own headers, and workers read the first one. A connect
 not send its first line within ``HEAD_TIMEOUT_S`` is closed. The workers' sockets live in a
 folder of the temporary directory named after the router's process id; a router removes the
 folders of routers that are gone (killed with ``kill -9``) when it starts, and its own on exit.
+
+The same router spreads games over several machines: ``delve serve --shard K/N`` runs one table
+server (a node) over a shared PostgreSQL, and ``delve serve --upstream HOST:PORT ...`` (the nodes
+in shard order) runs only this router in front of them (``run_router``).
 """
 
 from __future__ import annotations
@@ -83,7 +87,8 @@ def sharding_middleware(shard: int, workers: int) -> Callable[..., Awaitable[Any
 
 
 class Router:
-    """The public port: route each new connection by its first request line, then copy bytes."""
+    """The public port: route each new connection by its first request line, then copy bytes.
+    ``sockets`` are the workers in shard order: Unix socket paths or ``host:port`` addresses."""
 
     def __init__(self, sockets: list[str]) -> None:
         self.sockets = sockets
@@ -105,7 +110,7 @@ class Router:
             writer.close()
             return
         try:
-            up_reader, up_writer = await asyncio.open_unix_connection(self.sockets[self.pick(head)])
+            up_reader, up_writer = await _connect(self.sockets[self.pick(head)])
         except OSError:
             writer.write(b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
             writer.close()
@@ -120,6 +125,23 @@ class Router:
         server = await asyncio.start_server(self.handle, host, port, limit=HEAD_LIMIT)
         async with server:
             await server.serve_forever()
+
+
+async def _connect(address: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    """A connection to a worker: a Unix socket path, or ``host:port`` (``[v6]:port``)."""
+    if address.startswith("/"):
+        return await asyncio.open_unix_connection(address)
+    host, port = address.rsplit(":", 1)
+    return await asyncio.open_connection(host.strip("[]"), int(port))
+
+
+def run_router(host: str, port: int, upstreams: list[str]) -> None:
+    """Route the public port to table servers on other ports or machines until interrupted."""
+    import logging
+
+    logging.getLogger("delve.web").info("router started", extra={"port": port, "upstreams": upstreams})
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(Router(upstreams).serve(host, port))
 
 
 async def _pump(source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:

@@ -99,7 +99,7 @@ def serve(host: str, port: int, store_url: str, *, workers: int = 1, shard: tupl
 
     from delve.web.app import create_app
 
-    if shard is not None:
+    if uds is not None:  # a worker of `--workers`: it lives and dies with its router
         from delve.web.router import die_with_parent
 
         die_with_parent()
