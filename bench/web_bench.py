@@ -161,6 +161,8 @@ def main() -> None:
         url = f"http://127.0.0.1:{port}"
         command = [sys.executable, "-m", "delve.cli.main", "serve", "--port", str(port),
                    "--data-dir", str(Path(folder))]
+        if "--creates-per-minute" in subprocess.run([*command, "--help"], capture_output=True, text=True).stdout:
+            command += ["--creates-per-minute", "0"]  # one client starts every game (older servers: no limit)
         if args.workers != 1:
             command += ["--workers", str(args.workers)]
         server = subprocess.Popen(command, stdout=subprocess.DEVNULL)

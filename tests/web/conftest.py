@@ -7,15 +7,25 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
 
 from delve.web.server import free_port
+
+
+@pytest.fixture(autouse=True)
+def _table_limits_for_tests(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Test clients: Starlette's TestClient names its host ``testserver``, and tests start many
+    games from one address. The tests of those limits pass their own ``TableSettings``."""
+    monkeypatch.setenv("DELVE_ALLOWED_HOSTS", "localhost,127.0.0.1,::1,testserver")
+    monkeypatch.setenv("DELVE_CREATES_PER_MINUTE", "0")
 
 
 @dataclass
@@ -26,23 +36,30 @@ class Server:
     store: str
     process: subprocess.Popen[bytes] | None = None
     workers: int = 1
+    log: Any = None  # a temporary file with the server's standard error
+    options: tuple[str, ...] = ()  # more `delve serve` options (no --database when ``store`` is empty)
 
     def start(self) -> None:
         port = int(self.url.rsplit(":", 1)[1])
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115 (kept open for the server; a pipe nobody reads blocks)
         self.process = subprocess.Popen(
             [sys.executable, "-m", "delve.cli.main", "serve", "--host", "127.0.0.1", "--port", str(port),
-             "--database", self.store, "--workers", str(self.workers)], stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE)
+             *(("--database", self.store) if self.store else ()), "--workers", str(self.workers), *self.options],
+            stdout=subprocess.DEVNULL,
+            stderr=self.log)
         deadline = time.monotonic() + 30 + 30 * self.workers
         while time.monotonic() < deadline:
             try:
-                if httpx.get(self.url + "/api/games", timeout=1).status_code == 200:
+                if httpx.get(self.url + "/healthz", timeout=1).status_code == 200:
                     return
             except httpx.HTTPError:
                 time.sleep(0.1)
-        raise RuntimeError("the server did not start: " + (self.process.stderr.read().decode()
-                                                           if self.process.poll() is not None and self.process.stderr
-                                                           else "timeout"))
+        raise RuntimeError("the server did not start: " + self.logged())
+
+    def logged(self) -> str:
+        """What the server wrote to its standard error so far."""
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")
 
     def kill(self) -> None:
         """kill -9: no chance to flush or clean up."""
@@ -62,6 +79,22 @@ def server(tmp_path: Path) -> Iterator[Server]:
     srv.start()
     yield srv
     srv.stop()
+
+
+@pytest.fixture
+def make_server() -> Iterator[Callable[..., Server]]:
+    """Start `delve serve` processes over a given database; all are stopped at the end."""
+    started: list[Server] = []
+
+    def make(store: str, *options: str, workers: int = 1, url: str | None = None) -> Server:
+        srv = Server(url=url or f"http://127.0.0.1:{free_port()}", store=store, workers=workers, options=options)
+        started.append(srv)
+        srv.start()
+        return srv
+
+    yield make
+    for srv in started:
+        srv.stop()
 
 
 @pytest.fixture

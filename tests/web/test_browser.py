@@ -33,7 +33,7 @@ def _click_choice(page: Any, prefix: str) -> bool:
         return False
     serial = page.evaluate("document.body.dataset.serial")
     button.click()
-    page.wait_for_function(f"document.body.dataset.serial !== '{serial}'", timeout=15_000)
+    page.wait_for_function(f"() => document.body.dataset.serial !== '{serial}'", timeout=15_000)
     return True
 
 
@@ -43,7 +43,7 @@ def _click_space(page: Any, prefix: str) -> bool:
         return False
     serial = page.evaluate("document.body.dataset.serial")
     space.click(force=True)
-    page.wait_for_function(f"document.body.dataset.serial !== '{serial}'", timeout=15_000)
+    page.wait_for_function(f"() => document.body.dataset.serial !== '{serial}'", timeout=15_000)
     return True
 
 
@@ -60,7 +60,7 @@ def test_a_person_plays_the_first_turns_by_clicking(server: Any, tmp_path: Path)
             viewport={"width": 1500, "height": 950})
         page = context.new_page()
         page.goto(url)
-        page.wait_for_function("document.body.dataset.serial !== undefined", timeout=20_000)
+        page.wait_for_function("() => document.body.dataset.serial !== undefined", timeout=20_000)
         assert page.locator("#board rect.space").count() > 20  # the board is drawn
         for _ in range(60):
             kind = page.evaluate("document.body.dataset.kind")
@@ -92,7 +92,7 @@ def test_a_person_plays_the_first_turns_by_clicking(server: Any, tmp_path: Path)
                 assert buttons.count() > 0, kind
                 serial = page.evaluate("document.body.dataset.serial")
                 buttons.last.click()
-                page.wait_for_function(f"document.body.dataset.serial !== '{serial}'", timeout=15_000)
+                page.wait_for_function(f"() => document.body.dataset.serial !== '{serial}'", timeout=15_000)
             else:
                 page.wait_for_timeout(200)
             if ended >= 3:

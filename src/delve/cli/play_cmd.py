@@ -8,6 +8,7 @@ back one of the legal choice ids. The game is saved after every accepted choice,
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -208,18 +209,19 @@ def register(app: typer.Typer) -> None:
 
             import uvicorn
 
-            from delve.web.server import default_data_dir, free_port
+            from delve.web.security import LOCAL_HOSTS
+            from delve.web.server import default_data_dir, free_port, uvicorn_config
 
             folder = data_dir or default_data_dir()
-            folder.mkdir(parents=True, exist_ok=True)
+            if host not in LOCAL_HOSTS and "DELVE_ALLOWED_HOSTS" not in os.environ:  # the printed address works
+                os.environ["DELVE_ALLOWED_HOSTS"] = ",".join((*LOCAL_HOSTS, host))
             web_app, path = web_game(folder, new=new, quest=quest, heroes=hero_ids, seed=seed,
                                      physical_dice=physical_dice, overlord=overlord, quick=quick, ruleset=ruleset)
             port = port or free_port(host)
             url = f"http://{host}:{port}{path}"
             typer.echo(f"Delve table: open {url}", color=False)
             typer.echo("(the game is saved after every choice; Ctrl-C stops the server, `delve play` resumes)")
-            server = uvicorn.Server(uvicorn.Config(web_app, host=host, port=port, log_level="warning",
-                                                   access_log=False))
+            server = uvicorn.Server(uvicorn_config(web_app, host=host, port=port))
             if browser:
                 threading.Timer(1.0, _open_browser, args=(url,)).start()
             server.run()

@@ -3,17 +3,23 @@
 Why tokens travel in a header or the first WebSocket message (never in a URL the server
 sees): access logs and proxies record URLs. The invitation link keeps its token after ``#``,
 which browsers do not send; the page reads it and presents it with every request.
+
+What protects the table from the network (see docs/web.md, "Security"): ``delve.web.security``
+wraps every request (Host allow-list, security headers, body limit); game creation is limited
+per client address and by the games held in memory; a WebSocket must say hello in time and
+with well-formed fields, and is closed after a long silence.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable
+import logging
+from collections.abc import AsyncIterator, Callable
 from importlib.resources import files
 from typing import Any
 
-from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -23,9 +29,13 @@ from starlette.concurrency import run_in_threadpool
 from delve.engine.game import Game
 from delve.web.hub import Hub, LiveGame, Person, TableError
 from delve.web.messages import message, viewing_seat
-from delve.web.store import Store
+from delve.web.security import CreationLimiter, SecurityMiddleware, TableSettings
+from delve.web.store import Store, token_hash
 
 STATIC = files("delve.web") / "static"
+MAX_LISTED_TOKENS = 100  # tokens one GET /api/games may present
+EVICT_EVERY_S = 60.0
+log = logging.getLogger("delve.web")
 
 
 class NewGame(BaseModel):
@@ -57,17 +67,57 @@ def invites(live: LiveGame, base: str = "") -> list[dict[str, Any]]:
     return [{"name": p.name, "seats": p.seats, "url": f"{base}/play/{live.id}#{p.token}"} for p in live.people]
 
 
-def create_app(store_url: str, shard: tuple[int, int] | None = None) -> FastAPI:
+def hello_fields(hello: Any) -> tuple[str, int]:
+    """The token and ``log_from`` of a WebSocket's first message, or ValueError."""
+    if not isinstance(hello, dict):
+        raise ValueError("not an object")
+    token, log_from = hello.get("token", ""), hello.get("log_from", 0)
+    if not isinstance(token, str) or len(token) > 200:
+        raise ValueError("bad token")
+    if log_from is None:
+        log_from = 0
+    if isinstance(log_from, bool) or not isinstance(log_from, int) or not 0 <= log_from < 2**31:
+        raise ValueError("bad log_from")
+    return token, log_from
+
+
+def create_app(store_url: str, shard: tuple[int, int] | None = None,
+               settings: TableSettings | None = None) -> FastAPI:
     """The web table over the database at ``store_url``; ``shard`` (this worker, workers) when it
-    is one of several worker processes behind ``delve.web.router``."""
-    hub = Hub(Store(store_url), shard=shard)
-    app = FastAPI(title="Delve table", docs_url=None, redoc_url=None)
+    is one of several worker processes behind ``delve.web.router``; ``settings`` default to
+    ``TableSettings.from_env()``."""
+    settings = settings or TableSettings.from_env()
+    hub = Hub(Store(store_url), shard=shard, max_live=settings.max_live_games)
+    limiter = CreationLimiter(settings.creates_per_minute)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        async def evict() -> None:
+            while True:
+                await asyncio.sleep(EVICT_EVERY_S)
+                dropped = await run_in_threadpool(hub.evict_idle, settings.idle_evict_s)
+                if dropped:
+                    log.info("idle games left memory", extra={"games": len(dropped), "live": len(hub.games)})
+
+        task = asyncio.create_task(evict())
+        yield
+        task.cancel()
+
+    app = FastAPI(title="Delve table", docs_url=None, redoc_url=None, lifespan=lifespan)
     app.state.hub = hub
+    app.state.settings = settings
     if shard is not None and shard[1] > 1:
         from delve.web.router import sharding_middleware
 
         app.middleware("http")(sharding_middleware(*shard))
+    app.add_middleware(SecurityMiddleware, settings=settings)  # added last: the outermost
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+
+    def client_address(request: Request) -> str:
+        """The client's address; behind the worker router, the one the router saw."""
+        if shard is not None:
+            return request.headers.get("x-delve-peer", "")
+        return request.client.host if request.client else ""
 
     @app.exception_handler(TableError)
     async def table_error(_request: Request, exc: TableError) -> JSONResponse:
@@ -86,9 +136,22 @@ def create_app(store_url: str, shard: tuple[int, int] | None = None) -> FastAPI:
     def play_page(game_id: str) -> FileResponse:
         return FileResponse(str(STATIC / "play.html"))
 
+    @app.get("/healthz", include_in_schema=False)
+    def healthz() -> JSONResponse:
+        try:
+            hub.store.ping()
+        except Exception:
+            log.exception("health check: the database does not answer")
+            return JSONResponse({"status": "database unavailable"}, status_code=503)
+        return JSONResponse({"status": "ok", "live_games": len(hub.games)})
+
     @app.get("/api/games")
-    def list_games() -> list[dict[str, Any]]:
-        return hub.store.list_games()
+    def list_games(x_seat_tokens: str | None = Header(default=None)) -> list[dict[str, Any]]:
+        """The caller's own games: those of the seat tokens in ``X-Seat-Tokens`` (comma-separated)."""
+        tokens = [t.strip() for t in (x_seat_tokens or "").split(",") if t.strip()]
+        if len(tokens) > MAX_LISTED_TOKENS:
+            raise TableError(f"at most {MAX_LISTED_TOKENS} tokens at once")
+        return hub.store.list_games([token_hash(t) for t in tokens])
 
     @app.get("/api/rulesets")
     def rulesets() -> list[str]:
@@ -104,10 +167,17 @@ def create_app(store_url: str, shard: tuple[int, int] | None = None) -> FastAPI:
         return level_list()
 
     @app.post("/api/games")
-    def create(body: NewGame) -> dict[str, Any]:
+    def create(body: NewGame, request: Request) -> dict[str, Any]:
+        wait = limiter.allow(client_address(request))
+        if wait:
+            log.warning("game creation refused: rate limit", extra={"client": client_address(request)})
+            raise HTTPException(429, "too many new games from your address; try again later",
+                                headers={"Retry-After": str(int(wait) + 1)})
         live = hub.create(mode=body.mode, quest=body.quest, heroes=body.heroes, seed=body.seed,
                           physical_dice=body.physical_dice, overlord=body.overlord, quick=body.quick,
                           ruleset=body.ruleset, pack=body.pack, level=body.level)
+        log.info("game created", extra={"game": live.id, "mode": live.mode, "ruleset": body.ruleset,
+                                        "client": client_address(request), "live": len(hub.games)})
         return {"id": live.id, "invites": invites(live)}
 
     def _person(game_id: str, token: str | None) -> tuple[LiveGame, Person]:
@@ -157,27 +227,40 @@ def create_app(store_url: str, shard: tuple[int, int] | None = None) -> FastAPI:
             visible = [f for f in game.state.figures.values() if f.id in visible_ids]
             return {"figure": figure, "spaces": sight_of(game, figure, seen, visible)}
 
+    @app.exception_handler(HTTPException)
+    async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:
+        return JSONResponse({"error": exc.detail}, status_code=exc.status_code, headers=exc.headers)
+
     @app.websocket("/ws/{game_id}")
     async def socket(ws: WebSocket, game_id: str) -> None:
         await ws.accept()
         try:
-            hello = await ws.receive_json()
-            live, person = await run_in_threadpool(_person, game_id, str(hello.get("token", "")))
+            async with asyncio.timeout(settings.hello_timeout_s):
+                hello = await ws.receive_json()
+            token, log_from = hello_fields(hello)
+            live, person = await run_in_threadpool(_person, game_id, token)
         except TableError as exc:
             await ws.send_json({"type": "error", "error": str(exc)})
             await ws.close(code=4421 if exc.status == 421 else 4403)
             return
-        except (ValueError, AttributeError, WebSocketDisconnect):
+        except TimeoutError:
             with contextlib.suppress(Exception):
-                await ws.send_json({"type": "error", "error": "the first message must be {\"token\": ...}"})
+                await ws.send_json({"type": "error", "error": "no hello: send {\"token\": ...} first"})
+                await ws.close(code=4408)
+            return
+        except (ValueError, AttributeError, KeyError, WebSocketDisconnect):
+            with contextlib.suppress(Exception):
+                await ws.send_json({"type": "error", "error": "the first message must be "
+                                    "{\"token\": \"...\", \"log_from\": a whole number >= 0}"})
                 await ws.close(code=4400)
             return
-        await _serve_socket(ws, hub, live, person, int(hello.get("log_from", 0) or 0))
+        await _serve_socket(ws, hub, live, person, token, log_from, settings.socket_idle_s)
 
     return app
 
 
-async def _serve_socket(ws: WebSocket, hub: Hub, live: LiveGame, person: Person, log_from: int) -> None:
+async def _serve_socket(ws: WebSocket, hub: Hub, live: LiveGame, person: Person, token: str, log_from: int,
+                        idle_s: float) -> None:
     """Send a state message now and after every change; apply the choices and undos received.
 
     Why the game work runs on the event loop itself with SQLite: a choice is a few milliseconds
@@ -225,7 +308,12 @@ async def _serve_socket(ws: WebSocket, hub: Hub, live: LiveGame, person: Person,
 
     async def receive() -> None:
         while True:
-            data = await ws.receive_json()
+            try:
+                async with asyncio.timeout(idle_s):  # a timer, not a task per message
+                    data = await ws.receive_json()
+            except TimeoutError:  # a page that says nothing for this long reconnects when it wakes
+                await ws.close(code=4408)
+                return
             reply: dict[str, Any]
             try:
                 if not isinstance(data, dict):
@@ -234,10 +322,10 @@ async def _serve_socket(ws: WebSocket, hub: Hub, live: LiveGame, person: Person,
                     serial = data.get("serial")
                     if serial is not None and not isinstance(serial, int):
                         raise TableError("serial must be a whole number")
-                    await work(hub.choose, live.id, person.token, str(data.get("choice") or ""), serial)
+                    await work(hub.choose, live.id, token, str(data.get("choice") or ""), serial)
                     reply = {"type": "ack", "choice": data.get("choice")}
                 elif data.get("type") == "undo":
-                    await run_in_threadpool(hub.undo, live.id, person.token)  # a replay: may take long
+                    await run_in_threadpool(hub.undo, live.id, token)  # a replay: may take long
                     reply = {"type": "ack", "undo": True}
                 else:
                     raise TableError("unknown message type (use choose or undo)")

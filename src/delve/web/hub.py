@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import secrets
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,7 +29,7 @@ from delve.engine.game import Game
 from delve.rulesets import RULESETS, default_content
 from delve.web.replays import Replayer
 from delve.web.router import shard_of
-from delve.web.store import Store, StoredGame
+from delve.web.store import Store, StoredGame, token_hash
 
 KNOWN_PACKS = ("starter", "starter-2e")
 """The packs a table may open: only the shipped ones (a request never names a folder on the server)."""
@@ -48,11 +49,25 @@ class TableError(Exception):
 
 @dataclass
 class Person:
-    """One invitation: a secret token and the seats it may decide for."""
+    """One invitation: the hash of its secret token and the seats it may decide for; ``token``
+    itself is known only to the server that created it (for the invitation links)."""
 
-    token: str
+    token_hash: str
     name: str
     seats: list[str]
+    token: str = ""
+
+    @classmethod
+    def invite(cls, name: str, seats: list[str]) -> Person:
+        """A new person with a fresh random token."""
+        token = secrets.token_urlsafe(18)
+        return cls(token_hash(token), name, seats, token)
+
+    @classmethod
+    def stored(cls, entry: dict[str, Any]) -> Person:
+        """A person as the store keeps it (a hash; older stores: the plain token)."""
+        digest = entry["token_hash"] if "token_hash" in entry else token_hash(entry["token"])
+        return cls(digest, entry["name"], list(entry["seats"]))
 
     def public(self) -> dict[str, Any]:
         """What other players may know of this person (never the token)."""
@@ -76,11 +91,13 @@ class LiveGame:
     listeners: list[Callable[[], None]] = field(default_factory=list)
     epoch: int = 0  # increases on undo: pages then reload the whole log
     replayer: Replayer | None = None  # the replay slider's cursor (reset by undo)
+    touched: float = field(default_factory=time.monotonic)  # last request (idle games leave memory)
 
     def person(self, token: str) -> Person:
-        """The person holding ``token`` (compared in constant time), or a 403."""
+        """The person holding ``token`` (hashes compared in constant time), or a 403."""
+        digest = token_hash(token) if isinstance(token, str) else ""
         for person in self.people:
-            if secrets.compare_digest(person.token.encode(), token.encode()):
+            if secrets.compare_digest(person.token_hash, digest):
                 return person
         raise TableError("unknown or wrong seat token", 403)
 
@@ -95,30 +112,37 @@ def seat_plan(mode: str, seats: list[str], overlord_ai: str, hero_ai: str = "her
                                                                                              dict[str, str]]:
     """The invitations and automated seats of a new game of ``mode``."""
     heroes = [s for s in seats if s != OVERLORD]
-    token = secrets.token_urlsafe
+    invite = Person.invite
     if mode == "solo":
-        return [Person(token(18), "You", [*heroes, TABLE])], {OVERLORD: overlord_ai}
+        return [invite("You", [*heroes, TABLE])], {OVERLORD: overlord_ai}
     if mode == "overlord":
-        return [Person(token(18), "You", [OVERLORD, TABLE])], {s: hero_ai for s in heroes}
+        return [invite("You", [OVERLORD, TABLE])], {s: hero_ai for s in heroes}
     if mode == "hotseat":
-        return [Person(token(18), "Table", [*heroes, OVERLORD, TABLE])], {}
+        return [invite("Table", [*heroes, OVERLORD, TABLE])], {}
     if mode == "network":
-        people = [Person(token(18), f"Hero player {i}", [s, TABLE]) for i, s in enumerate(heroes, start=1)]
+        people = [invite(f"Hero player {i}", [s, TABLE]) for i, s in enumerate(heroes, start=1)]
         if overlord_ai == "human":
-            people.append(Person(token(18), "Overlord", [OVERLORD, TABLE]))
+            people.append(invite("Overlord", [OVERLORD, TABLE]))
             return people, {}
         return people, {OVERLORD: overlord_ai}
     raise TableError(f"unknown mode {mode!r}; choose one of {', '.join(MODES)}")
 
 
 class Hub:
-    """Every live game of one server, loaded from the store on first use."""
+    """Every live game of one server, loaded from the store on first use.
 
-    def __init__(self, store: Store, shard: tuple[int, int] | None = None) -> None:
+    Why games can leave memory at any time: every accepted choice is committed before it is
+    acknowledged, so the store holds all of a game; a game nobody watches (no open page) and
+    nobody asked about for a while is dropped (``evict_idle``) and replayed from the store on
+    its next request, as after a restart. ``max_live`` caps the games in memory: a new game
+    first evicts the longest-idle unwatched ones, and is refused (503) when every game is busy."""
+
+    def __init__(self, store: Store, shard: tuple[int, int] | None = None, max_live: int = 1_000) -> None:
         self.store = store
         self.games: dict[str, LiveGame] = {}
         self._lock = threading.Lock()
         self.shard = shard  # (this worker, workers) under `delve serve --workers N` (delve.web.router)
+        self.max_live = max_live
 
     def _new_id(self) -> str:
         """A fresh game id, in this worker's shard."""
@@ -153,6 +177,7 @@ class Hub:
             raise TableError(f"unknown overlord {overlord!r}; choose one of {', '.join(OVERLORD_AIS)}, human")
         if pack is not None and pack not in KNOWN_PACKS:
             raise TableError(f"unknown pack {pack!r}; choose one of {', '.join(KNOWN_PACKS)}")
+        self._make_room()
         pack, quest = default_content(ruleset, quest, pack)
         setup = GameSetup(ruleset=ruleset, pack=pack, quest=quest, heroes=list(heroes or []), seed=seed,
                           chance="manual" if physical_dice else "seeded",
@@ -164,7 +189,7 @@ class Hub:
         people, ai = seat_plan(mode, list(game.state.seats), overlord, hero_ai)
         live = LiveGame(id=game_id or self._new_id(), mode=mode, setup=setup, game=game, people=people,
                         ai=ai, ai_seed=seed)
-        config = {"people": [{"token": p.token, "name": p.name, "seats": p.seats} for p in people],
+        config = {"people": [{"token_hash": p.token_hash, "name": p.name, "seats": p.seats} for p in people],
                   "ai": ai, "ai_seed": seed}
         self.store.create(live.id, setup.model_dump(mode="json"), mode, config)
         with live.lock:
@@ -180,6 +205,7 @@ class Hub:
         with self._lock:
             live = self.games.get(game_id)
             if live is not None:
+                live.touched = time.monotonic()
                 return live
             stored = self.store.load(game_id)
             if stored is None:
@@ -194,9 +220,32 @@ class Hub:
         setup = GameSetup.model_validate(stored.setup)
         game = replay(setup, stored.choices)
         config = stored.config
-        people = [Person(p["token"], p["name"], list(p["seats"])) for p in config["people"]]
+        people = [Person.stored(p) for p in config["people"]]
         return LiveGame(id=stored.id, mode=stored.mode, setup=setup, game=game, people=people,
                         ai=dict(config["ai"]), ai_seed=int(config.get("ai_seed", 0)), records=list(stored.choices))
+
+    def evict_idle(self, idle_s: float, limit: int | None = None) -> list[str]:
+        """Drop from memory up to ``limit`` games (longest idle first) that no page watches and
+        no request touched for ``idle_s`` seconds; their store rows hold everything."""
+        now = time.monotonic()
+        dropped: list[str] = []
+        with self._lock:
+            idle = sorted((g for g in self.games.values() if not g.listeners and now - g.touched >= idle_s),
+                          key=lambda g: g.touched)
+            for live in idle[:limit]:
+                if live.lock.acquire(blocking=False):  # a request in progress keeps its game
+                    try:
+                        del self.games[live.id]
+                        dropped.append(live.id)
+                    finally:
+                        live.lock.release()
+        return dropped
+
+    def _make_room(self) -> None:
+        """Evict idle games until a new one fits under ``max_live``, else refuse (503)."""
+        excess = len(self.games) + 1 - self.max_live
+        if excess > 0 and len(self.evict_idle(5.0, excess)) < excess:
+            raise TableError("the table is full; try again in a few minutes", 503)
 
     # -- deciding --------------------------------------------------------------------------
     def choose(self, game_id: str, token: str, choice_id: str, serial: int | None = None) -> LiveGame:

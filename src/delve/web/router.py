@@ -13,6 +13,17 @@ ways without parsing HTTP. So that a kept-alive connection never carries a reque
 worker's game, workers close every connection whose first request named no game, and answer a
 request for a game of another shard with a redirect to the same address on a new connection
 (``sharding_middleware``). Workers die with the router (``die_with_parent``).
+
+The router adds one header to the first request of each connection, ``X-Delve-Peer``, the
+client's address (workers see only a Unix socket), which limits game creation per address; it
+comes before the client's own headers, and workers read the first one. A connection that does
+not send its first line within ``HEAD_TIMEOUT_S`` is closed. The workers' sockets live in a
+folder of the temporary directory named after the router's process id; a router removes the
+folders of routers that are gone (killed with ``kill -9``) when it starts, and its own on exit.
+
+The same router spreads games over several machines: ``delve serve --shard K/N`` runs one table
+server (a node) over a shared PostgreSQL, and ``delve serve --upstream HOST:PORT ...`` (the nodes
+in shard order) runs only this router in front of them (``run_router``).
 """
 
 from __future__ import annotations
@@ -22,7 +33,9 @@ import contextlib
 import itertools
 import os
 import re
+import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -33,6 +46,8 @@ from typing import Any
 
 GAME_PATH = re.compile(rb"^[A-Z]+ /(?:play|ws|api/games)/([0-9A-Za-z_-]{1,32})(?:[/?# ]|$)")
 HEAD_LIMIT = 16_384  # bytes of the first request line
+HEAD_TIMEOUT_S = 10.0  # seconds a new connection may take to send its first request line
+FOLDER_PREFIX = "delve-workers-"
 
 
 def shard_of(game_id: str, workers: int) -> int:
@@ -72,7 +87,8 @@ def sharding_middleware(shard: int, workers: int) -> Callable[..., Awaitable[Any
 
 
 class Router:
-    """The public port: route each new connection by its first request line, then copy bytes."""
+    """The public port: route each new connection by its first request line, then copy bytes.
+    ``sockets`` are the workers in shard order: Unix socket paths or ``host:port`` addresses."""
 
     def __init__(self, sockets: list[str]) -> None:
         self.sockets = sockets
@@ -88,17 +104,20 @@ class Router:
     async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """One client connection, for its whole life."""
         try:
-            head = await reader.readuntil(b"\n")
-        except (asyncio.IncompleteReadError, asyncio.LimitOverrunError, ConnectionError):
+            async with asyncio.timeout(HEAD_TIMEOUT_S):
+                head = await reader.readuntil(b"\n")
+        except (asyncio.IncompleteReadError, asyncio.LimitOverrunError, ConnectionError, TimeoutError):
             writer.close()
             return
         try:
-            up_reader, up_writer = await asyncio.open_unix_connection(self.sockets[self.pick(head)])
+            up_reader, up_writer = await _connect(self.sockets[self.pick(head)])
         except OSError:
             writer.write(b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
             writer.close()
             return
-        up_writer.write(head)
+        peer = writer.get_extra_info("peername")
+        address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
+        up_writer.write(head + b"X-Delve-Peer: " + address.encode("ascii", "replace") + b"\r\n")
         await asyncio.gather(_pump(reader, up_writer), _pump(up_reader, writer))
 
     async def serve(self, host: str, port: int) -> None:
@@ -106,6 +125,23 @@ class Router:
         server = await asyncio.start_server(self.handle, host, port, limit=HEAD_LIMIT)
         async with server:
             await server.serve_forever()
+
+
+async def _connect(address: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    """A connection to a worker: a Unix socket path, or ``host:port`` (``[v6]:port``)."""
+    if address.startswith("/"):
+        return await asyncio.open_unix_connection(address)
+    host, port = address.rsplit(":", 1)
+    return await asyncio.open_connection(host.strip("[]"), int(port))
+
+
+def run_router(host: str, port: int, upstreams: list[str]) -> None:
+    """Route the public port to table servers on other ports or machines until interrupted."""
+    import logging
+
+    logging.getLogger("delve.web").info("router started", extra={"port": port, "upstreams": upstreams})
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(Router(upstreams).serve(host, port))
 
 
 async def _pump(source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
@@ -140,7 +176,8 @@ def run_sharded(host: str, port: int, store_url: str, workers: int) -> None:
     from delve.web.store import Store
 
     Store(store_url).close()  # create the tables once, before the workers race to do it
-    folder = Path(tempfile.mkdtemp(prefix="delve-workers-"))
+    remove_stale_folders()
+    folder = Path(tempfile.mkdtemp(prefix=f"{FOLDER_PREFIX}{os.getpid()}-"))
     sockets = [str(folder / f"worker-{k}.sock") for k in range(workers)]
     children = [
         subprocess.Popen([sys.executable, "-m", "delve.cli.main", "serve", "--database", store_url,
@@ -162,8 +199,34 @@ def run_sharded(host: str, port: int, store_url: str, workers: int) -> None:
         for child in children:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 child.wait(timeout=10)
-        for path in sockets:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(path)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def remove_stale_folders(temp: Path | None = None) -> list[Path]:
+    """Remove this user's worker-socket folders whose router is gone; returns them."""
+    removed = []
+    for folder in Path(temp or tempfile.gettempdir()).glob(FOLDER_PREFIX + "*"):
         with contextlib.suppress(OSError):
-            folder.rmdir()
+            if folder.is_dir() and folder.stat().st_uid == os.getuid() and not _router_alive(folder):
+                shutil.rmtree(folder)
+                removed.append(folder)
+    return removed
+
+
+def _router_alive(folder: Path) -> bool:
+    """Whether the router that made ``folder`` still runs: by the process id in its name, or
+    (folders of older versions) by a worker still listening on one of its sockets."""
+    pid = folder.name[len(FOLDER_PREFIX):].split("-", 1)[0]
+    if pid.isdigit() and "-" in folder.name[len(FOLDER_PREFIX):]:
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            return False
+        except PermissionError:
+            return True
+        return True
+    for path in folder.glob("*.sock"):
+        with socket.socket(socket.AF_UNIX) as probe, contextlib.suppress(OSError):
+            probe.connect(str(path))
+            return True
+    return False

@@ -5,10 +5,17 @@ Why a module of its own: `delve serve`, `delve play` and the tests start the ser
 
 from __future__ import annotations
 
+import asyncio
 import socket
 from pathlib import Path
+from typing import Any
 
 from platformdirs import user_data_dir
+
+HEAD_TIMEOUT_S = 10.0
+"""Seconds a new connection may take to send its first request's headers."""
+WS_MAX_BYTES = 65_536
+"""The largest WebSocket message a page may send (a choice or an undo is under 1 kB)."""
 
 
 def default_data_dir() -> Path:
@@ -32,12 +39,57 @@ def free_port(host: str = "127.0.0.1") -> int:
         return int(sock.getsockname()[1])
 
 
-def serve(host: str, port: int, store_url: str, *, workers: int = 1, shard: tuple[int, int] | None = None,
-          uds: str | None = None) -> None:
-    """Run the server until interrupted (access log off: URLs carry no secrets, but keep it quiet).
+def head_timeout_protocol() -> type[asyncio.Protocol]:
+    """uvicorn's HTTP protocol (h11), closing a connection that has not sent a whole request head
+    within ``HEAD_TIMEOUT_S`` (uvicorn times out only the pause between requests, so a client
+    could otherwise hold connections open by never finishing the first)."""
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class HeadTimeoutH11(H11Protocol):
+        _head_timer: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._head_timer = self.loop.call_later(HEAD_TIMEOUT_S, self._no_head)
+
+        def data_received(self, data: bytes) -> None:
+            super().data_received(data)
+            if self.cycle is not None and self._head_timer is not None:  # a request head arrived
+                self._head_timer.cancel()
+                self._head_timer = None
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self._head_timer is not None:
+                self._head_timer.cancel()
+            super().connection_lost(exc)
+
+        def _no_head(self) -> None:
+            self._head_timer = None
+            upgraded = self.transport.get_protocol() is not self  # now a WebSocket: not ours to time
+            if self.cycle is None and not upgraded and not self.transport.is_closing():
+                self.transport.close()
+
+    return HeadTimeoutH11
+
+
+def uvicorn_config(app: Any, **options: Any) -> Any:
+    """The uvicorn settings of every Delve server: JSON logs without an access log (see
+    ``delve.web.logs``), the head timeout, small WebSocket messages, pings every 20 s.
 
     WebSocket compression is off: messages are a few kB (new log events only, the board only when
     it changed), and compressing each one cost about a tenth of the server's time per choice."""
+    import uvicorn
+
+    from delve.web.logs import logging_config
+
+    return uvicorn.Config(app, log_config=logging_config(), access_log=False, http=head_timeout_protocol(),
+                          ws_ping_interval=20, ws_max_size=WS_MAX_BYTES, ws_per_message_deflate=False,
+                          **options)
+
+
+def serve(host: str, port: int, store_url: str, *, workers: int = 1, shard: tuple[int, int] | None = None,
+          uds: str | None = None) -> None:
+    """Run the server until interrupted (limits: ``delve.web.security.TableSettings.from_env``)."""
     if workers > 1:
         from delve.web.router import run_sharded
 
@@ -47,9 +99,8 @@ def serve(host: str, port: int, store_url: str, *, workers: int = 1, shard: tupl
 
     from delve.web.app import create_app
 
-    if shard is not None:
+    if uds is not None:  # a worker of `--workers`: it lives and dies with its router
         from delve.web.router import die_with_parent
 
         die_with_parent()
-    uvicorn.run(create_app(store_url, shard=shard), host=host, port=port, uds=uds, log_level="warning",
-                access_log=False, ws_ping_interval=20, ws_per_message_deflate=False)
+    uvicorn.Server(uvicorn_config(create_app(store_url, shard=shard), host=host, port=port, uds=uds)).run()

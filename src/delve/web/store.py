@@ -6,11 +6,20 @@ needs, a replay can step through it, and undo is "delete the tail". Each choice 
 before the server acknowledges it, so ``kill -9`` at any moment loses nothing acknowledged.
 
 SQLite (WAL, one file) by default; any SQLAlchemy URL (e.g. ``postgresql+psycopg://...``) works.
+
+Why seat tokens are stored hashed: whoever reads the database (a backup, a shared disk) must not
+be able to play anyone's seat. A token is 144 random bits, so a plain SHA-256 is enough (there is
+nothing to guess that a slow, salted hash would protect); a request's token is hashed and
+compared. Stores written before hashing keep plain tokens in ``config``: opening the store
+replaces them by their hashes (``_hash_plain_tokens``), and ``hub`` accepts either form.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
+import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -31,9 +40,11 @@ from sqlalchemy import (
     delete,
     event,
     insert,
+    make_url,
     select,
     update,
 )
+from sqlalchemy.exc import IntegrityError
 
 metadata = MetaData()
 
@@ -56,6 +67,17 @@ choices = Table(
     Column("by_person", Integer, nullable=False, default=0),
 )
 
+seat_tokens = Table(
+    "seat_tokens", metadata,
+    Column("hash", String(64), primary_key=True),  # token_hash of one person's token
+    Column("game_id", String(32), ForeignKey("games.id"), nullable=False, index=True),
+)
+
+
+def token_hash(token: str) -> str:
+    """What the store keeps of a seat token (see the module's docstring)."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
 
 @dataclass
 class StoredGame:
@@ -70,9 +92,29 @@ class StoredGame:
 
 
 def sqlite_url(data_dir: Path) -> str:
-    """The default database: one SQLite file in the data directory."""
-    data_dir.mkdir(parents=True, exist_ok=True)
+    """The default database: one SQLite file in the data directory, which is made private to
+    the user (0700: it holds every game and the play.json of `delve play`)."""
+    private_folder(data_dir)
     return f"sqlite:///{data_dir / 'delve.sqlite3'}"
+
+
+def private_folder(folder: Path) -> None:
+    """Create ``folder`` (and parents) if needed and make it readable by its owner only."""
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    with contextlib.suppress(OSError):  # not ours to change (e.g. a shared folder): leave it
+        folder.chmod(0o700)
+
+
+def private_sqlite_file(url: str) -> None:
+    """Create a SQLite database file as 0600 before SQLite does (it would use the umask, usually
+    0644); SQLite gives its WAL and shared-memory files the same mode as the database."""
+    database = make_url(url).database
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return
+    path = Path(database)
+    with contextlib.suppress(OSError):
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+        path.chmod(0o600)
 
 
 class Store:
@@ -80,16 +122,35 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.url = url
+        if url.startswith("sqlite"):
+            private_sqlite_file(url)
         self.engine: Engine = create_engine(url, future=True)
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
+        self._hash_plain_tokens()
 
     def create(self, game_id: str, setup: dict[str, Any], mode: str, config: dict[str, Any]) -> None:
-        """Record a new game."""
+        """Record a new game; ``config["people"]`` carry ``token_hash``, never a token."""
         with self.engine.begin() as conn:
             conn.execute(insert(games).values(id=game_id, setup=json.dumps(setup), mode=mode,
                                               config=json.dumps(config), created=time.time(), status="running"))
+            conn.execute(insert(seat_tokens), [{"hash": p["token_hash"], "game_id": game_id}
+                                               for p in config["people"]])
+
+    def _hash_plain_tokens(self) -> None:
+        """Replace the plain tokens of games stored by older versions with their hashes."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(games.c.id, games.c.config).where(games.c.config.like('%"token": %'))).all()
+        for row in rows:
+            config = json.loads(row.config)
+            for person in config["people"]:
+                if "token" in person:
+                    person["token_hash"] = token_hash(person.pop("token"))
+            with contextlib.suppress(IntegrityError), self.engine.begin() as conn:  # another process did it
+                conn.execute(update(games).where(games.c.id == row.id).values(config=json.dumps(config)))
+                conn.execute(insert(seat_tokens), [{"hash": p["token_hash"], "game_id": row.id}
+                                                   for p in config["people"]])
 
     def append(self, game_id: str, start: int, records: Sequence[tuple[str, str, bool]], status: str) -> None:
         """Add accepted choices at positions ``start``..., in one transaction (committed on return)."""
@@ -120,14 +181,30 @@ class Store:
         return StoredGame(id=row.id, setup=json.loads(row.setup), mode=row.mode, config=json.loads(row.config),
                           status=row.status, choices=[(r.seat, r.choice, bool(r.by_person)) for r in rows])
 
-    def list_games(self) -> list[dict[str, Any]]:
-        """Every game, newest first (id, mode, ruleset, quest, status, created)."""
+    def list_games(self, hashes: Sequence[str]) -> list[dict[str, Any]]:
+        """The games of the seat tokens hashed as ``hashes``, newest first: id, mode, ruleset,
+        quest, status, created, and the name and seats of the token's person."""
+        if not hashes:
+            return []
         with self.engine.connect() as conn:
-            rows = conn.execute(select(games.c.id, games.c.mode, games.c.setup, games.c.status, games.c.created)
+            rows = conn.execute(select(seat_tokens.c.hash, games.c.id, games.c.mode, games.c.setup, games.c.config,
+                                       games.c.status, games.c.created)
+                                .join(games, games.c.id == seat_tokens.c.game_id)
+                                .where(seat_tokens.c.hash.in_(list(hashes)))
                                 .order_by(games.c.created.desc())).all()
-        setups = [json.loads(r.setup) for r in rows]
-        return [{"id": r.id, "mode": r.mode, "ruleset": setup.get("ruleset", "1e"), "quest": setup.get("quest", ""),
-                 "status": r.status, "created": r.created} for r, setup in zip(rows, setups, strict=True)]
+        out = []
+        for r in rows:
+            setup = json.loads(r.setup)
+            person = next((p for p in json.loads(r.config)["people"] if p.get("token_hash") == r.hash), {})
+            out.append({"id": r.id, "mode": r.mode, "ruleset": setup.get("ruleset", "1e"),
+                        "quest": setup.get("quest", ""), "status": r.status, "created": r.created,
+                        "name": person.get("name", ""), "seats": person.get("seats", [])})
+        return out
+
+    def ping(self) -> None:
+        """Raise if the database does not answer (the health check)."""
+        with self.engine.connect() as conn:
+            conn.execute(select(1))
 
     def close(self) -> None:
         """Release the connection pool."""

@@ -1,5 +1,8 @@
 // The lobby: start a game and show its invitation links (each carries its seat's secret token).
 "use strict";
+// The server lists only the games whose seat tokens this browser presents (X-Seat-Tokens): keep them.
+const KEPT = "delve.seats";
+const kept = () => { try { return JSON.parse(localStorage.getItem(KEPT) || "[]"); } catch { return []; } };
 const form = document.getElementById("new-game");
 form.addEventListener("submit", async (ev) => {
   ev.preventDefault();
@@ -14,6 +17,8 @@ form.addEventListener("submit", async (ev) => {
   const data = await res.json();
   const box = document.getElementById("invites");
   if (!res.ok) { box.textContent = data.error || "Could not start the game."; return; }
+  const seats = data.invites.map((inv) => ({id: data.id, name: inv.name, token: inv.url.split("#")[1]}));
+  localStorage.setItem(KEPT, JSON.stringify([...seats, ...kept()].slice(0, 100)));
   if (data.invites.length === 1) { location.href = data.invites[0].url; return; }
   box.innerHTML = "<h2>Invitation links</h2><p>Send each person their own link; keep yours.</p>";
   const ul = document.createElement("ul");
@@ -36,11 +41,16 @@ fetch("/api/rulesets").then((r) => r.json()).then((names) => {  // whatever rule
     select.append(option);
   }
 });
-fetch("/api/games").then((r) => r.json()).then((games) => {
-  const ul = document.getElementById("games");
-  for (const g of games.slice(0, 30)) {
-    const li = document.createElement("li");
-    li.textContent = `${g.quest} (${g.ruleset}, ${g.mode}, ${g.status}) ${new Date(g.created * 1000).toLocaleString()}`;
-    ul.append(li);
-  }
-});
+fetch("/api/games", {headers: {"X-Seat-Tokens": kept().map((s) => s.token).join(",")}})
+  .then((r) => r.json()).then((games) => {
+    const ul = document.getElementById("games");
+    for (const g of games.slice(0, 30)) {
+      const li = document.createElement("li");
+      const seat = kept().find((s) => s.id === g.id && s.name === g.name);
+      const a = document.createElement("a");
+      a.textContent = `${g.quest} (${g.ruleset}, ${g.mode}, ${g.status}, ${g.name})`;
+      if (seat) a.href = `/play/${g.id}#${seat.token}`;
+      li.append(a, ` ${new Date(g.created * 1000).toLocaleString()}`);
+      ul.append(li);
+    }
+  });
