@@ -23,6 +23,7 @@ from starlette.concurrency import run_in_threadpool
 from delve.engine.game import Game
 from delve.web.hub import Hub, LiveGame, Person, TableError
 from delve.web.messages import message, viewing_seat
+from delve.web.routes import extras
 from delve.web.store import Store
 
 STATIC = files("delve.web") / "static"
@@ -65,6 +66,7 @@ def create_app(store_url: str, shard: tuple[int, int] | None = None) -> FastAPI:
 
         app.middleware("http")(sharding_middleware(*shard))
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+    app.include_router(extras(hub))  # catalogue, glossary, settings (delve.web.routes)
 
     @app.exception_handler(TableError)
     async def table_error(_request: Request, exc: TableError) -> JSONResponse:
