@@ -260,6 +260,8 @@ class Hub:
         if live.mode not in UNDO_MODES:
             raise TableError("undo is only for solo and hot-seat games", 409)
         with live.lock:
+            if live.game.pending is None:
+                raise TableError("the quest is over: a finished game cannot be undone", 409)
             mine = [i for i, (seat, _c, by_person) in enumerate(live.records) if by_person and seat in person.seats]
             if not mine:
                 raise TableError("there is no decision of yours to undo", 409)
