@@ -111,5 +111,6 @@ def message(live: LiveGame, person: Person, game: Game | None = None, log_from: 
         "people": [p.public() for p in live.people], "automated": sorted(live.ai),
         "choices_made": len(game.state.history), "can_undo": live.mode in UNDO_MODES and game.state.winner is None,
         "physical_dice": live.setup.chance == "manual", "finished": game.state.winner is not None,
+        "auto_answer": person.auto_answer,
     }
     return out

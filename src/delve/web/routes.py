@@ -38,4 +38,18 @@ def extras(hub: Hub) -> APIRouter:
         heroes = len(live.game.state.heroes())
         return catalog(setup.pack, live.game.state.quest, setup.ruleset, heroes)
 
+    @router.get("/api/games/{game_id}/settings")
+    def settings(game_id: str, x_seat_token: str | None = Header(default=None)) -> dict[str, Any]:
+        person = hub.get(game_id).person(x_seat_token or "")
+        return {"auto_answer": person.auto_answer}
+
+    @router.post("/api/games/{game_id}/settings")
+    def change_settings(game_id: str, body: Settings,
+                        x_seat_token: str | None = Header(default=None)) -> dict[str, Any]:
+        live = hub.get(game_id)
+        person = live.person(x_seat_token or "")
+        if body.auto_answer is not None:
+            hub.set_auto_answer(game_id, x_seat_token or "", body.auto_answer)
+        return {"auto_answer": person.auto_answer}
+
     return router

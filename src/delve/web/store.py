@@ -129,6 +129,16 @@ class Store:
         return [{"id": r.id, "mode": r.mode, "ruleset": setup.get("ruleset", "1e"), "quest": setup.get("quest", ""),
                  "status": r.status, "created": r.created} for r, setup in zip(rows, setups, strict=True)]
 
+    def update_settings(self, game_id: str, person: int, settings: dict[str, Any]) -> None:
+        """Keep person number ``person``'s table settings in the game's config (``settings``)."""
+        with self.engine.begin() as conn:
+            row = conn.execute(select(games.c.config).where(games.c.id == game_id)).first()
+            if row is None:
+                return
+            config = json.loads(row.config)
+            config.setdefault("settings", {}).setdefault(str(person), {}).update(settings)
+            conn.execute(update(games).where(games.c.id == game_id).values(config=json.dumps(config)))
+
     def close(self) -> None:
         """Release the connection pool."""
         self.engine.dispose()
