@@ -15,6 +15,7 @@ from delve.engine.decision import OVERLORD
 from delve.web.hub import Hub, LiveGame, Person
 from delve.web.messages import message
 from delve.web.present.events import PROSE_KINDS
+from delve.web.present.glossary import glossary
 from delve.web.store import Store
 
 # an id: words joined by hyphens or underscores, or a figure id (hero1, m6); "(4,2)" and "2/1S" are not
@@ -74,6 +75,7 @@ def test_texts_use_names_and_events_carry_round_turn_and_show(hub: Hub, ruleset:
         if event["kind"] not in PROSE_KINDS:
             assert not _ids_in(event["text"]), event
         assert isinstance(event["round"], int) and "turn_name" in event
+        assert "glossary" not in event or event["glossary"] in glossary()
         if event["kind"] == "round_started":
             assert event["round"] == event["data"]["round"]
         if event["kind"] == "hero_turn_started":
@@ -85,6 +87,7 @@ def test_texts_use_names_and_events_carry_round_turn_and_show(hub: Hub, ruleset:
         if event["kind"] in ("hero_turn_ended", "overlord_turn_ended"):
             assert event["turn"] == turn
             turn = None
+    assert any("glossary" in e for e in log)
     shows = {e["show"]["type"]: e["show"] for e in log if "show" in e}
     assert {"move", "dice", "wounds", "turn", "round"} <= set(shows)
     assert set(shows["move"]) == {"type", "figure", "from", "to"} and shows["move"]["from"] is not None

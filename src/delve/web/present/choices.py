@@ -18,15 +18,20 @@ TARGET_KEYS = {"item": "item", "weapon": "item", "goods": "item", "card": "card"
                "familiar": "familiar", "figure": "figure", "hero": "figure", "to": "figure"}
 
 
-def target_of(game: Game, choice: Choice, visible: set[str]) -> dict[str, Any]:
+def occupants(game: Game, visible: set[str]) -> dict[tuple[int, int], str]:
+    """The visible figure on each space (built once per decision: choices often name spaces)."""
+    return {cell: f.id for f in game.state.figures.values() if f.id in visible and f.alive and not f.in_town
+            for cell in f.footprint.cells()}
+
+
+def target_of(choice: Choice, visible: set[str], on_space: dict[tuple[int, int], str]) -> dict[str, Any]:
     """What ``choice`` points at, from its data (and the visible figure on its space)."""
     data = choice.data
     out: dict[str, Any] = {}
     if isinstance(data.get("x"), int) and isinstance(data.get("y"), int):
         pos = (int(data["x"]), int(data["y"]))
         out["space"] = list(pos)
-        figure = next((f.id for f in game.state.figures.values() if f.id in visible and f.alive
-                       and not f.in_town and pos in f.footprint.cells()), None)
+        figure = on_space.get(pos)
         if figure is not None and (choice.id.startswith(("attack:", "skill_target:", "activate:"))
                                    or "figure" in data or "hero" in data):
             out["figure"] = figure
@@ -43,10 +48,11 @@ def target_of(game: Game, choice: Choice, visible: set[str]) -> dict[str, Any]:
 def present_pending(game: Game, decision: Decision, namer: Namer, visible: set[str]) -> dict[str, Any]:
     """``prompt`` and ``choices`` of the deciding person's pending decision, with names and targets."""
     choices = []
+    on_space = occupants(game, visible)
     for choice in decision.choices:
         item = choice.model_dump(mode="json")
         item["label"] = namer.rewrite(choice.label, choice.data)
-        target = target_of(game, choice, visible)
+        target = target_of(choice, visible, on_space)
         if target:
             item["target"] = target
         choices.append(item)

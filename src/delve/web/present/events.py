@@ -14,6 +14,7 @@ from typing import Any
 
 from delve.board.terrain import load_marker_kinds
 from delve.engine.decision import Event
+from delve.web.present.glossary import glossary_for_ref
 from delve.web.present.names import Namer
 from delve.web.present.stats import QuestStats
 
@@ -133,6 +134,9 @@ def present(event: Event, n: int, tracker: Tracker, namer: Namer) -> dict[str, A
     out["n"] = n
     out["text"] = text_of(event, namer)
     out["round"], out["turn"], out["turn_name"] = tracker.round, tracker.turn, tracker.turn_name
+    entry = glossary_for_ref(event.ref)
+    if entry is not None:
+        out["glossary"] = entry
     show = show_of(event, tracker, event.text)
     if show is not None:
         out["show"] = show

@@ -46,3 +46,17 @@ def ability_link(name: str, rank: int | None = None) -> dict[str, Any]:
     """An ability reference as the catalogue sends it: name, rank, label and glossary id."""
     label = f"{name} {rank}" if rank is not None else name
     return {"name": name, "rank": rank, "label": label, "glossary": glossary_id(name)}
+
+
+@functools.cache
+def _by_ref() -> dict[str, str]:
+    """Glossary ids by the rulebook section they explain (abilities first: ``Bleed`` is the ability)."""
+    out: dict[str, str] = {}
+    for ident, entry in glossary().items():
+        out.setdefault(entry["ref"], ident)
+    return out
+
+
+def glossary_for_ref(ref: str) -> str | None:
+    """The glossary entry explaining a rulebook section an event cites (``Bleed`` -> ``bleed``), if any."""
+    return _by_ref().get(ref) if ref else None
