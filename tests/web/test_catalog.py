@@ -74,3 +74,15 @@ def test_catalogue_needs_a_seat_token(table) -> None:  # type: ignore[no-untyped
     gid, _tokens = table.new()
     assert table.client.get(f"/api/games/{gid}/catalog", headers={"X-Seat-Token": "nope"}).status_code == 403
     assert table.client.get("/api/glossary").json()["pierce"]["name"] == "Pierce"
+
+
+def test_quest_list_for_the_lobby(table) -> None:  # type: ignore[no-untyped-def]
+    quests = table.client.get("/api/quests").json()
+    ids = {(q["ruleset"], q["id"]) for q in quests}
+    assert {("1e", "first-steps"), ("1e", "bridge-of-teeth"), ("2e", "first-steps-2e")} <= ids
+    assert ("2e", "first-steps-2e-2") not in ids  # a second encounter is not started on its own
+    assert sum(q["default"] for q in quests) == len({q["ruleset"] for q in quests})
+    for quest in quests:
+        assert quest["name"] and quest["story"] and quest["goals"]["heroes"]
+        gid, tokens = table.new(ruleset=quest["ruleset"], quest=quest["id"], quick=True)
+        assert table.get(gid, tokens[0])["quest"] == quest["id"]

@@ -109,3 +109,21 @@ def test_delve_play_starts_a_new_game_after_a_finished_one(tmp_path: Path) -> No
     _finish(hub, hub.get(gid))
     _app, fresh = web_game(tmp_path, **options)
     assert fresh.split("#")[0] != path.split("#")[0]  # the finished game is not reopened
+
+
+SHIPPED = [("1e", q) for q in ("first-steps", "bridge-of-teeth", "the-drowned-library", "the-sunken-forge")] + [
+    ("2e", "first-steps-2e")]
+
+
+@pytest.mark.parametrize(("ruleset", "quest"), SHIPPED)
+def test_every_shipped_quest_has_a_briefing_a_tracker_and_a_summary(table, ruleset: str, quest: str) -> None:  # type: ignore[no-untyped-def]
+    gid, (token,) = table.new(mode="hotseat", ruleset=ruleset, quest=quest, seed=1, quick=True)
+    briefing = table.get(gid, token, "catalog")["quest"]
+    assert briefing["id"] == quest and briefing["story"] and all(briefing["goals"].values())
+    tracker = table.get(gid, token)["quest_state"]
+    assert {o["side"] for o in tracker["objectives"]} == {"heroes", "overlord"}
+    assert all(o["text"] and o["kind"] != "other" for o in tracker["objectives"])
+    live = table.hub.get(gid)
+    _finish(table.hub, live)
+    summary = table.get(gid, token)["summary"]
+    assert summary["winner"] in ("heroes", "overlord") and summary["rounds"] >= 1

@@ -12,7 +12,7 @@ from fastapi import APIRouter, Header
 from pydantic import BaseModel
 
 from delve.web.hub import Hub
-from delve.web.present.catalog import catalog
+from delve.web.present.catalog import catalog, quest_list
 from delve.web.present.glossary import glossary
 
 
@@ -29,6 +29,10 @@ def extras(hub: Hub) -> APIRouter:
     @router.get("/api/glossary")
     def glossary_entries() -> dict[str, Any]:
         return glossary()
+
+    @router.get("/api/quests")
+    def quests() -> list[dict[str, Any]]:
+        return list(quest_list())
 
     @router.get("/api/games/{game_id}/catalog")
     def game_catalog(game_id: str, x_seat_token: str | None = Header(default=None)) -> dict[str, Any]:

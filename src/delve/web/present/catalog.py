@@ -163,3 +163,19 @@ def _board_kinds() -> tuple[dict[str, Any], dict[str, Any]]:
     terrain = {k: {"id": k, "name": v.name} for k, v in load_terrain().items()}
     markers = {k: {"id": k, "name": v.name} for k, v in load_marker_kinds().items()}
     return terrain, markers
+
+
+@functools.cache
+def quest_list() -> tuple[dict[str, Any], ...]:
+    """Every quest a new game may start (its first encounter), per ruleset, from the ruleset's
+    own pack, with its briefing: the lobby's "another quest" list."""
+    from delve.rulesets import DEFAULT_CONTENT, RULESETS
+
+    out = []
+    for ruleset in RULESETS:
+        pack_name, tutorial = DEFAULT_CONTENT.get(ruleset, DEFAULT_CONTENT["1e"])
+        for quest in open_pack(pack_name).quests.values():
+            if quest.encounter == 1:
+                out.append({"ruleset": ruleset, "pack": pack_name, "default": quest.id == tutorial,
+                            **briefing(quest)})
+    return tuple(out)
