@@ -32,12 +32,12 @@ def test_fatigue_odds_and_spend_previews(tmp_path: Path, ruleset: str) -> None:
         choice = bot.choose(decision, live.game)
         for info in help_.values():
             odds = info.get("odds", {})
-            if odds.get("fatigue_odds"):
+            if info.get("fatigue_odds"):
                 odds_seen += 1
-                kills = [odds["kill"]] + [o["kill"] for o in odds["fatigue_odds"]]
-                expected = [odds["expected"]] + [o["expected"] for o in odds["fatigue_odds"]]
+                kills = [odds["kill"]] + [o["kill"] for o in info["fatigue_odds"]]
+                expected = [odds["expected"]] + [o["expected"] for o in info["fatigue_odds"]]
                 assert kills == sorted(kills) and expected == sorted(expected)  # more dice never hurt
-                assert [o["fatigue"] for o in odds["fatigue_odds"]] == list(range(1, len(kills)))
+                assert [o["fatigue"] for o in info["fatigue_odds"]] == list(range(1, len(kills)))
         preview = help_.get(choice, {}).get("preview") if decision.kind == "attack_spend" else None
         before = len(live.game.state.log)
         hub.choose(live.id, person.token, choice, decision.serial)

@@ -211,7 +211,8 @@ def annotate(game: Game, decision: Decision, seen: set[tuple[int, int]]) -> dict
         if choice.id.startswith("attack:") and "weapon" in data:
             weapon = str(data["weapon"])
             try:
-                info: dict[str, Any] = {"odds": attack_odds(game, hero, weapon, target, bool(data.get("aimed")))}
+                odds = attack_odds(game, hero, weapon, target, bool(data.get("aimed")))
+                info: dict[str, Any] = {"odds": odds, "fatigue_odds": odds.pop("fatigue_odds", [])}
                 rank = _blast_rank(game, hero, weapon)
             except (KeyError, ValueError):
                 continue
