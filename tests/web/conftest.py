@@ -151,3 +151,47 @@ def postgres_url() -> Iterator[str]:
         subprocess.run([*run_as, str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
                        capture_output=True)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+class Table:
+    """A web table in this process (FastAPI's TestClient) with helpers to start and play games."""
+
+    def __init__(self, url: str) -> None:
+        import warnings
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            from fastapi.testclient import TestClient
+
+        from delve.web.app import create_app
+
+        self.app = create_app(url)
+        self.client = TestClient(self.app)
+
+    def new(self, **body: object) -> tuple[str, list[str]]:
+        """A new game: its id and one token per invitation."""
+        res = self.client.post("/api/games", json=body)
+        assert res.status_code == 200, res.text
+        data = res.json()
+        return data["id"], [str(i["url"].split("#", 1)[1]) for i in data["invites"]]
+
+    def get(self, gid: str, token: str, what: str = "state", **params: object) -> dict:  # type: ignore[type-arg]
+        res = self.client.get(f"/api/games/{gid}/{what}", headers={"X-Seat-Token": token}, params=params)
+        assert res.status_code == 200, res.text
+        return res.json()  # type: ignore[no-any-return]
+
+    def choose(self, gid: str, token: str, state: dict, choice: str) -> dict:  # type: ignore[type-arg]
+        res = self.client.post(f"/api/games/{gid}/choose", headers={"X-Seat-Token": token},
+                               json={"choice": choice, "serial": state["pending"]["serial"]})
+        assert res.status_code == 200, res.text
+        return res.json()  # type: ignore[no-any-return]
+
+    @property
+    def hub(self):  # type: ignore[no-untyped-def]
+        return self.app.state.hub
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Table:
+    """A table over a fresh SQLite file."""
+    return Table(f"sqlite:///{tmp_path / 'table.sqlite3'}")

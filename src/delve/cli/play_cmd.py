@@ -152,7 +152,11 @@ def web_game(data_dir: Path, *, new: bool, quest: str | None, heroes: list[str],
         try:
             live = hub.get(saved["id"])
             live.person(saved["token"])
-            return app, f"/play/{live.id}#{saved['token']}"
+            if live.game.pending is None:  # a finished quest is not reopened: a new game starts
+                typer.echo(f"Your last game is over (the {live.game.state.winner} won); starting a new one. "
+                           f"Its replay: /play/{live.id}#{saved['token']}", color=False)
+            else:
+                return app, f"/play/{live.id}#{saved['token']}"
         except (TableError, KeyError):
             pass  # a different database, or the game is gone: start a new one
     live = hub.create(mode="solo", quest=quest, heroes=heroes, seed=seed, physical_dice=physical_dice,
@@ -233,8 +237,11 @@ def _play_terminal(quest: str | None, hero_ids: list[str], seed: int, save: Path
                    overlord: str, quick: bool, ruleset: str = "1e") -> None:
     """The terminal game: the seat's view and choices as text."""
     console = Console()
-    if save.exists() and not new:
-        game = load_game(save.read_text())
+    game = load_game(save.read_text()) if save.exists() and not new else None
+    if game is not None and game.pending is None:
+        console.print(f"The game in {save} is over (the {game.state.winner} won): starting a new one.")
+        game = None
+    if game is not None:
         console.print(f"Resuming {save} (round {game.state.round}).")
     else:
         pack, quest = default_content(ruleset, quest)

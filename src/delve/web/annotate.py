@@ -10,6 +10,7 @@ monster's attacks (Rulebook: Attacker is a Monster).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from delve.api import player_rules
@@ -21,6 +22,7 @@ from delve.engine.game import Game
 from delve.engine.state import FigureState
 
 TEMPLATE_PREFIXES = ("breath:", "bolt:")
+POWER_DICE_CAP = 5  # Rulebook: Power Dice (never more than five rolled)
 
 
 def acting_hero(game: Game, decision: Decision) -> FigureState | None:
@@ -70,12 +72,17 @@ def attack_odds(game: Game, hero: FigureState, weapon: str, target: tuple[int, i
         return {}
     ctx = player_rules().hero_attack_context(game, hero, weapon, target)
     try:
-        odds = exact(query_for(game, ctx, victim, aimed=aimed))
+        query = query_for(game, ctx, victim, aimed=aimed)
+        odds = exact(query)
+        with_fatigue = [(n, exact(replace(query, fatigue=n)))
+                        for n in range(1, min(hero.fatigue, POWER_DICE_CAP - query.power) + 1)]
     except ValueError:
         return {}
     return {"target": victim.name, "hit": round(odds.hit, 4), "expected": round(odds.expected_wounds, 3),
             "kill": round(float(odds.kill or 0.0), 4), "wounds": [round(p, 4) for p in odds.wounds],
-            "armor": int(player_rules().armor_value(game, victim)), "target_wounds": victim.wounds}
+            "armor": int(player_rules().armor_value(game, victim)), "target_wounds": victim.wounds,
+            "fatigue_odds": [{"fatigue": n, "hit": round(o.hit, 4), "expected": round(o.expected_wounds, 3),
+                              "kill": round(float(o.kill or 0.0), 4)} for n, o in with_fatigue]}
 
 
 def acting_monster(game: Game, decision: Decision) -> FigureState | None:
@@ -137,9 +144,57 @@ def annotate_monster(game: Game, decision: Decision, seen: set[tuple[int, int]])
     return out
 
 
+def spend_previews(game: Game, decision: Decision, seen: set[tuple[int, int]]) -> dict[str, dict[str, Any]]:
+    """Per way of spending surges and enhancements after the roll (``attack_spend``): the damage,
+    range and Pierce it gives, whether the attack then reaches, and per figure it strikes the
+    wounds after armor and shield and whether they kill. Only rolled faces and public stats go
+    in (the same arithmetic the engine resolves with, ``attack_math.resolve``)."""
+    rules = player_rules()
+    try:
+        step = rules.current_attack(game)
+        ctx = rules.load_attack(step)
+        bonus = step.data.get("armor_bonus", {})  # shields rolled on defense dice (2e), as the engine adds them
+        totals = rules.attack_totals(ctx)
+        profile = ctx.profile()
+    except Exception:  # no attack in progress: nothing to preview
+        return {}
+    targets = [f for fid in ctx.affected if (f := game.state.figures.get(fid)) is not None and f.alive
+               and not f.in_town and any(c in seen for c in f.footprint.cells())]
+    out: dict[str, dict[str, Any]] = {}
+    for choice in decision.choices:
+        data = choice.data
+        if "to_range" not in data or "buys" not in data:
+            continue
+        spend = rules.Spend(int(data["to_range"]), tuple(int(b) for b in data["buys"]))
+        struck = []
+        for target in targets:
+            defense = rules.defense_of(game, target)
+            defense = replace(defense, armor=defense.armor + int(bonus.get(target.id, 0)))
+            try:
+                result = rules.resolve(totals, profile, spend, defense)
+            except ValueError:
+                continue
+            struck.append((target, result))
+        if not struck:
+            continue
+        first, result = struck[0]
+        out[choice.id] = {"preview": {
+            "damage": result.damage, "range": result.range, "pierce": result.pierce,
+            "needed_range": 0 if ctx.ignore_range else int(ctx.range_needed),
+            "reaches": result.miss_reason != "range", "hit": result.hit, "threat": result.threat,
+            "target": first.name, "target_wounds": first.wounds, "wounds": result.wounds,
+            "kill": 1.0 if result.hit and result.wounds >= first.wounds else 0.0,
+            "targets": [{"figure": t.id, "name": t.name, "wounds": r.wounds, "target_wounds": t.wounds,
+                         "kill": 1.0 if r.hit and r.wounds >= t.wounds else 0.0} for t, r in struck]}}
+    return out
+
+
 def annotate(game: Game, decision: Decision, seen: set[tuple[int, int]]) -> dict[str, dict[str, Any]]:
-    """Per choice id: ``odds`` for attacks (heroes' and, for the overlord, monsters') and
-    ``template`` (spaces) for area attacks."""
+    """Per choice id: ``odds`` for attacks (heroes' and, for the overlord, monsters'), with the
+    odds when buying power dice with fatigue; ``template`` (spaces) for area attacks; and
+    ``preview`` for each way of spending a rolled attack's surges."""
+    if decision.kind == "attack_spend":
+        return spend_previews(game, decision, seen)
     if decision.kind == "monster_activation":
         return annotate_monster(game, decision, seen)
     if decision.seat == OVERLORD:
@@ -156,7 +211,8 @@ def annotate(game: Game, decision: Decision, seen: set[tuple[int, int]]) -> dict
         if choice.id.startswith("attack:") and "weapon" in data:
             weapon = str(data["weapon"])
             try:
-                info: dict[str, Any] = {"odds": attack_odds(game, hero, weapon, target, bool(data.get("aimed")))}
+                odds = attack_odds(game, hero, weapon, target, bool(data.get("aimed")))
+                info: dict[str, Any] = {"odds": odds, "fatigue_odds": odds.pop("fatigue_odds", [])}
                 rank = _blast_rank(game, hero, weapon)
             except (KeyError, ValueError):
                 continue

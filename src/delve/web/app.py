@@ -29,6 +29,7 @@ from starlette.concurrency import run_in_threadpool
 from delve.engine.game import Game
 from delve.web.hub import Hub, LiveGame, Person, TableError
 from delve.web.messages import message, viewing_seat
+from delve.web.routes import extras
 from delve.web.security import CreationLimiter, SecurityMiddleware, TableSettings
 from delve.web.store import Store, token_hash
 
@@ -112,6 +113,7 @@ def create_app(store_url: str, shard: tuple[int, int] | None = None,
         app.middleware("http")(sharding_middleware(*shard))
     app.add_middleware(SecurityMiddleware, settings=settings)  # added last: the outermost
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+    app.include_router(extras(hub))  # catalogue, glossary, settings (delve.web.routes)
 
     def client_address(request: Request) -> str:
         """The client's address; behind the worker router, the one the router saw."""

@@ -27,6 +27,7 @@ from delve.api import GameSetup, new_game
 from delve.engine.decision import OVERLORD, TABLE, ChoiceRecord
 from delve.engine.game import Game
 from delve.rulesets import RULESETS, default_content
+from delve.web.autoanswer import boilerplate
 from delve.web.replays import Replayer
 from delve.web.router import shard_of
 from delve.web.store import Store, StoredGame, token_hash
@@ -56,6 +57,7 @@ class Person:
     name: str
     seats: list[str]
     token: str = ""
+    auto_answer: bool = True  # boilerplate prompts answered for them (delve.web.autoanswer)
 
     @classmethod
     def invite(cls, name: str, seats: list[str]) -> Person:
@@ -64,10 +66,12 @@ class Person:
         return cls(token_hash(token), name, seats, token)
 
     @classmethod
-    def stored(cls, entry: dict[str, Any]) -> Person:
-        """A person as the store keeps it (a hash; older stores: the plain token)."""
+    def stored(cls, entry: dict[str, Any], settings: dict[str, Any] | None = None) -> Person:
+        """A person as the store keeps it (a hash; older stores: the plain token), with their
+        table settings."""
         digest = entry["token_hash"] if "token_hash" in entry else token_hash(entry["token"])
-        return cls(digest, entry["name"], list(entry["seats"]))
+        return cls(digest, entry["name"], list(entry["seats"]),
+                   auto_answer=bool((settings or {}).get("auto_answer", True)))
 
     def public(self) -> dict[str, Any]:
         """What other players may know of this person (never the token)."""
@@ -220,7 +224,8 @@ class Hub:
         setup = GameSetup.model_validate(stored.setup)
         game = replay(setup, stored.choices)
         config = stored.config
-        people = [Person.stored(p) for p in config["people"]]
+        settings = config.get("settings", {})
+        people = [Person.stored(p, settings.get(str(i))) for i, p in enumerate(config["people"])]
         return LiveGame(id=stored.id, mode=stored.mode, setup=setup, game=game, people=people,
                         ai=dict(config["ai"]), ai_seed=int(config.get("ai_seed", 0)), records=list(stored.choices))
 
@@ -299,8 +304,15 @@ class Hub:
         game = live.game
         for _ in range(MAX_AUTOMATIC):
             decision = game.pending
-            if decision is None or decision.seat not in live.ai:
+            if decision is None:
                 break
+            if decision.seat not in live.ai:
+                answer = boilerplate(live, decision)  # a prompt answered for its person, or theirs to decide
+                if answer is None:
+                    break
+                game.apply(answer, decision.seat, decision.serial)
+                live.records.append((decision.seat, answer, False))
+                continue
             choice_id = live.bot(decision.seat).choose(decision, game)
             result = game.apply(choice_id, decision.seat, decision.serial)
             if not result.accepted:  # an automated player erred: take the first legal choice
@@ -309,6 +321,19 @@ class Hub:
             live.records.append((decision.seat, choice_id, False))
         status = "finished" if game.pending is None else "running"
         self.store.append(live.id, start, live.records[start:], status)
+
+    def set_auto_answer(self, game_id: str, token: str, on: bool) -> LiveGame:
+        """Turn a person's automatic answers on or off (stored with the game); turned on, a
+        waiting boilerplate prompt of theirs is answered at once."""
+        live = self.get(game_id)
+        person = live.person(token)
+        with live.lock:
+            person.auto_answer = on
+            index = live.people.index(person)
+            self.store.update_settings(live.id, index, {"auto_answer": on})
+            self._run_automated(live, len(live.records))
+        self._notify(live)
+        return live
 
     # -- undo and replays ------------------------------------------------------------------
     def undo(self, game_id: str, token: str) -> LiveGame:
@@ -319,6 +344,8 @@ class Hub:
         if live.mode not in UNDO_MODES:
             raise TableError("undo is only for solo and hot-seat games", 409)
         with live.lock:
+            if live.game.pending is None:
+                raise TableError("the quest is over: a finished game cannot be undone", 409)
             mine = [i for i, (seat, _c, by_person) in enumerate(live.records) if by_person and seat in person.seats]
             if not mine:
                 raise TableError("there is no decision of yours to undo", 409)

@@ -19,11 +19,14 @@ from typing import Any
 
 from delve.engine.decision import OVERLORD, TABLE
 from delve.engine.game import Game
-from delve.engine.redaction import dump_event, events_for
 from delve.engine.state import GameState
 from delve.engine.views import view
 from delve.web.annotate import annotate
 from delve.web.hub import UNDO_MODES, LiveGame, Person
+from delve.web.present.choices import present_pending
+from delve.web.present.events import Tracker, namer_for, present_more
+from delve.web.present.names import Namer
+from delve.web.present.quest import quest_state, summary
 
 
 @dataclass
@@ -33,6 +36,7 @@ class _SeenLog:
     state: GameState  # the state whose log was read (a restored state starts a new cache)
     scanned: int = 0  # events of ``state.log`` looked at so far
     events: list[dict[str, Any]] = field(default_factory=list)
+    tracker: Tracker = field(default_factory=Tracker)  # round, turn and positions so far
 
 
 _LOGS: weakref.WeakKeyDictionary[Game, dict[tuple[str, ...], _SeenLog]] = weakref.WeakKeyDictionary()
@@ -50,11 +54,9 @@ def viewing_seat(game: Game, person: Person) -> str:
     return next(s for s in person.seats if s != TABLE)
 
 
-def person_log(game: Game, person: Person, start: int = 0) -> list[dict[str, Any]]:
-    """The events any of the person's seats may see, from position ``start`` of that list.
-
-    The caller holds the game's lock (the log must not grow while it is read); the returned list
-    is shared with the cache, so callers copy before changing it (``message`` slices it)."""
+def _seen_log(game: Game, person: Person) -> _SeenLog:
+    """The person's cached log of ``game``, brought up to date (the caller holds the game's lock:
+    the log must not grow while it is read)."""
     seats = tuple(s for s in person.seats if s != TABLE)
     with _LOGS_LOCK:
         per_game = _LOGS.setdefault(game, {})
@@ -62,9 +64,20 @@ def person_log(game: Game, person: Person, start: int = 0) -> list[dict[str, Any
         if seen is None or seen.state is not game.state or seen.scanned > len(game.state.log):
             seen = per_game[seats] = _SeenLog(game.state)
     log = game.state.log
-    seen.events.extend(dump_event(event) for event in events_for(log[seen.scanned:], seats))
+    if seen.scanned < len(log):
+        present_more(log[seen.scanned:], seats, seen.tracker, namer_for(game, seats), seen.events)
     seen.scanned = len(log)
-    return seen.events[start:] if start else seen.events
+    return seen
+
+
+def person_log(game: Game, person: Person, start: int = 0) -> list[dict[str, Any]]:
+    """The events any of the person's seats may see, from position ``start`` of that list,
+    presented (``delve.web.present.events``: names, round, turn, ``show``).
+
+    The caller holds the game's lock; the returned list is shared with the cache, so callers
+    copy before changing it (``message`` slices it)."""
+    events = _seen_log(game, person).events
+    return events[start:] if start else events
 
 
 def message(live: LiveGame, person: Person, game: Game | None = None, log_from: int = 0) -> dict[str, Any]:
@@ -74,21 +87,30 @@ def message(live: LiveGame, person: Person, game: Game | None = None, log_from: 
     out = view(game, seat, log=False)
     pending = game.pending
     mine = pending is not None and pending.seat in person.seats
+    namer = Namer(game, seat)
+    out["names"] = {**namer.board_names(out["board"]), **{f["id"]: f["name"] for f in out["figures"]},
+                    **{sid: s["name"] for sid, s in out["seats"].items()}}
+    quest_name = namer.of(game.state.quest)
+    if quest_name:
+        out["names"][game.state.quest] = quest_name
     if pending is not None and out["pending"] is not None and mine:
-        out["pending"]["prompt"] = pending.prompt
-        out["pending"]["choices"] = [c.model_dump(mode="json") for c in pending.choices]
         seen = {(s["x"], s["y"]) for s in out["board"]["spaces"]}
+        out["pending"].update(present_pending(game, pending, namer, {f["id"] for f in out["figures"]}))
         out["pending"]["help"] = annotate(game, pending, seen)
     if out["pending"] is not None:
         out["pending"]["yours"] = mine
-    log = person_log(game, person)
+    seen_log = _seen_log(game, person)
+    log = seen_log.events
+    out["quest_state"] = quest_state(game, namer, seen_log.tracker.stats)
+    out["summary"] = summary(game, namer, seen_log.tracker.stats)
     out["log"] = log[log_from:] if log_from <= len(log) else list(log)
     out["log_from"] = log_from if log_from <= len(log) else 0
     out["log_length"] = len(log)
     out["table"] = {
         "id": live.id, "mode": live.mode, "ruleset": live.setup.ruleset, "you": person.public(),
         "people": [p.public() for p in live.people], "automated": sorted(live.ai),
-        "choices_made": len(game.state.history), "can_undo": live.mode in UNDO_MODES,
-        "physical_dice": live.setup.chance == "manual",
+        "choices_made": len(game.state.history), "can_undo": live.mode in UNDO_MODES and game.state.winner is None,
+        "physical_dice": live.setup.chance == "manual", "finished": game.state.winner is not None,
+        "auto_answer": person.auto_answer,
     }
     return out

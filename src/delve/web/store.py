@@ -206,6 +206,16 @@ class Store:
         with self.engine.connect() as conn:
             conn.execute(select(1))
 
+    def update_settings(self, game_id: str, person: int, settings: dict[str, Any]) -> None:
+        """Keep person number ``person``'s table settings in the game's config (``settings``)."""
+        with self.engine.begin() as conn:
+            row = conn.execute(select(games.c.config).where(games.c.id == game_id)).first()
+            if row is None:
+                return
+            config = json.loads(row.config)
+            config.setdefault("settings", {}).setdefault(str(person), {}).update(settings)
+            conn.execute(update(games).where(games.c.id == game_id).values(config=json.dumps(config)))
+
     def close(self) -> None:
         """Release the connection pool."""
         self.engine.dispose()

@@ -1,0 +1,59 @@
+"""The table's read-mostly extras: the catalogue, the glossary and each person's settings.
+
+Why a router of its own: ``app.py`` holds the game's core requests; these only present data
+(docs/client-protocol.md) and are added with one ``include_router`` line, so the two grow apart.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Header
+from pydantic import BaseModel
+
+from delve.web.hub import Hub
+from delve.web.present.catalog import catalog, quest_list
+from delve.web.present.glossary import glossary
+
+
+class Settings(BaseModel):
+    """A person's table settings (each field optional in a change)."""
+
+    auto_answer: bool | None = None
+
+
+def extras(hub: Hub) -> APIRouter:
+    """The catalogue, glossary and settings requests of ``hub``'s games."""
+    router = APIRouter()
+
+    @router.get("/api/glossary")
+    def glossary_entries() -> dict[str, Any]:
+        return glossary()
+
+    @router.get("/api/quests")
+    def quests() -> list[dict[str, Any]]:
+        return list(quest_list())
+
+    @router.get("/api/games/{game_id}/catalog")
+    def game_catalog(game_id: str, x_seat_token: str | None = Header(default=None)) -> dict[str, Any]:
+        live = hub.get(game_id)
+        live.person(x_seat_token or "")
+        setup = live.setup
+        heroes = len(live.game.state.heroes())
+        return catalog(setup.pack, live.game.state.quest, setup.ruleset, heroes)
+
+    @router.get("/api/games/{game_id}/settings")
+    def settings(game_id: str, x_seat_token: str | None = Header(default=None)) -> dict[str, Any]:
+        person = hub.get(game_id).person(x_seat_token or "")
+        return {"auto_answer": person.auto_answer}
+
+    @router.post("/api/games/{game_id}/settings")
+    def change_settings(game_id: str, body: Settings,
+                        x_seat_token: str | None = Header(default=None)) -> dict[str, Any]:
+        live = hub.get(game_id)
+        person = live.person(x_seat_token or "")
+        if body.auto_answer is not None:
+            hub.set_auto_answer(game_id, x_seat_token or "", body.auto_answer)
+        return {"auto_answer": person.auto_answer}
+
+    return router
