@@ -265,9 +265,17 @@ def test_stale_worker_socket_folders_are_removed(tmp_path: Path) -> None:
     assert alive.exists() and not dead.exists() and not old.exists()
 
 
-def test_the_data_folder_and_database_are_private(tmp_path: Path) -> None:
+def test_the_data_folder_and_database_are_private(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    own = tmp_path / "share" / "delve"  # Delve's own folder, left world-readable by an older version
+    own.mkdir(parents=True, mode=0o755)
+    monkeypatch.setattr(server_module, "default_data_dir", lambda: own)
+    server_module.database_url()
+    assert stat.S_IMODE(own.stat().st_mode) == 0o700
+    named = tmp_path / "mine"  # a folder the user named: created private, left alone if it exists
+    named.mkdir(mode=0o755)
+    sqlite_url(named)
+    assert stat.S_IMODE(named.stat().st_mode) == 0o755
     folder = tmp_path / "data"
-    folder.mkdir(mode=0o755)
     url = sqlite_url(folder)
     store = Store(url)
     hub = Hub(store)
