@@ -211,7 +211,7 @@ def test_the_router_times_out_a_missing_first_line_and_names_the_peer(tmp_path: 
     async def scenario() -> tuple[bool, bytes]:
         path = str(tmp_path / "w.sock")
         worker = await asyncio.start_unix_server(upstream, path)
-        public = await asyncio.start_server(router_module.Router([path]).handle, "127.0.0.1", 0)
+        public = await asyncio.start_server(router_module.Router([path], "s3cret").handle, "127.0.0.1", 0)
         port = public.sockets[0].getsockname()[1]
         async with worker, public:
             silent = await _closed_within(port, 5)
@@ -223,7 +223,19 @@ def test_the_router_times_out_a_missing_first_line_and_names_the_peer(tmp_path: 
 
     silent, answer = asyncio.run(scenario())
     assert silent and answer.startswith(b"HTTP/1.1 204")
-    assert seen[0].split(b"\r\n")[1] == b"X-Delve-Peer: 127.0.0.1"  # before the client's own
+    assert seen[0].split(b"\r\n")[1] == b"X-Delve-Peer: s3cret 127.0.0.1"  # before the client's own
+
+
+def test_behind_the_router_the_limit_counts_the_address_the_router_vouches_for(tmp_path: Path) -> None:
+    settings = TableSettings(creates_per_minute=1, peer_secret="s3cret")
+    app = create_app(f"sqlite:///{tmp_path / 'table.sqlite3'}", shard=(0, 1), settings=settings)
+    client = TestClient(app, base_url=LOCAL)
+
+    def create(peer: str) -> int:
+        return client.post("/api/games", json={"quick": True}, headers={"X-Delve-Peer": peer}).status_code
+
+    assert [create("s3cret 10.0.0.1"), create("s3cret 10.0.0.1"), create("s3cret 10.0.0.2")] == [200, 429, 200]
+    assert [create("10.0.0.3"), create("wrong 10.0.0.4")] == [200, 429]  # forged: one shared limit
 
 
 def test_the_server_times_out_a_missing_request_head(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

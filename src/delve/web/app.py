@@ -29,7 +29,7 @@ from starlette.concurrency import run_in_threadpool
 from delve.engine.game import Game
 from delve.web.hub import Hub, LiveGame, Person, TableError
 from delve.web.messages import message, viewing_seat
-from delve.web.security import CreationLimiter, SecurityMiddleware, TableSettings
+from delve.web.security import CreationLimiter, SecurityMiddleware, TableSettings, router_peer
 from delve.web.store import Store, token_hash
 
 STATIC = files("delve.web") / "static"
@@ -113,7 +113,7 @@ def create_app(store_url: str, shard: tuple[int, int] | None = None,
     def client_address(request: Request) -> str:
         """The client's address; behind the worker router, the one the router saw."""
         if shard is not None:
-            return request.headers.get("x-delve-peer", "")
+            return router_peer(request.headers.get("x-delve-peer", ""), settings.peer_secret)
         return request.client.host if request.client else ""
 
     @app.exception_handler(TableError)

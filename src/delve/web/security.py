@@ -17,6 +17,7 @@ before any route or body parser runs, so a refused request costs almost nothing.
 
 from __future__ import annotations
 
+import hmac
 import os
 import threading
 import time
@@ -53,15 +54,17 @@ class TableSettings:
     idle_evict_s: float = 900.0  # a game nobody watches or touched for this long leaves memory
     hello_timeout_s: float = 10.0  # a WebSocket must present its token within this time
     socket_idle_s: float = 3_600.0  # a WebSocket that sends nothing for this long is closed
+    peer_secret: str = ""  # what the router's X-Delve-Peer header starts with (delve.web.router)
 
     @classmethod
     def from_env(cls) -> TableSettings:
         """The defaults, overridden by ``DELVE_ALLOWED_HOSTS`` (comma-separated names),
-        ``DELVE_CREATES_PER_MINUTE``, ``DELVE_MAX_LIVE_GAMES``, ``DELVE_MAX_BODY``."""
+        ``DELVE_CREATES_PER_MINUTE``, ``DELVE_MAX_LIVE_GAMES``, ``DELVE_MAX_BODY``, ``DELVE_PEER_SECRET``."""
         hosts = tuple(h.strip().lower() for h in os.environ.get("DELVE_ALLOWED_HOSTS", "").split(",") if h.strip())
         return cls(allowed_hosts=hosts or LOCAL_HOSTS, max_body=_env_int("DELVE_MAX_BODY", cls.max_body),
                    creates_per_minute=_env_int("DELVE_CREATES_PER_MINUTE", cls.creates_per_minute),
-                   max_live_games=_env_int("DELVE_MAX_LIVE_GAMES", cls.max_live_games))
+                   max_live_games=_env_int("DELVE_MAX_LIVE_GAMES", cls.max_live_games),
+                   peer_secret=os.environ.get("DELVE_PEER_SECRET", ""))
 
 
 def host_name(host: str) -> str:
@@ -75,6 +78,15 @@ def host_name(host: str) -> str:
 def host_allowed(host: str, allowed: tuple[str, ...]) -> bool:
     """Whether a Host header value names this server."""
     return "*" in allowed or host_name(host) in allowed
+
+
+def router_peer(header: str, secret: str) -> str:
+    """The client address in the router's ``X-Delve-Peer`` header: after the shared secret when
+    there is one ("unverified" for a header without it: those share one creation limit)."""
+    if not secret:
+        return header
+    given, _, address = header.partition(" ")
+    return address if address and hmac.compare_digest(given.encode(), secret.encode()) else "unverified"
 
 
 def security_headers(host: str, path: str) -> list[tuple[bytes, bytes]]:
