@@ -127,6 +127,8 @@ def test_only_allowed_hosts_are_served(tmp_path: Path) -> None:
                                    settings=TableSettings(allowed_hosts=("play.example.org",))),
                         base_url="https://play.example.org")
     assert hosted.get("/api/games").status_code == 200
+    assert hosted.get("/").headers["strict-transport-security"] == "max-age=31536000"  # behind HTTPS only
+    assert "strict-transport-security" not in TestClient(app, base_url=LOCAL).get("/").headers
 
 
 def test_every_response_carries_the_security_headers(tmp_path: Path) -> None:

@@ -89,8 +89,9 @@ def router_peer(header: str, secret: str) -> str:
     return address if address and hmac.compare_digest(given.encode(), secret.encode()) else "unverified"
 
 
-def security_headers(host: str, path: str) -> list[tuple[bytes, bytes]]:
-    """The headers every response carries; ``host`` (already checked) names the WebSocket origin."""
+def security_headers(host: str, path: str, https: bool = False) -> list[tuple[bytes, bytes]]:
+    """The headers every response carries; ``host`` (already checked) names the WebSocket origin.
+    Over HTTPS (a TLS proxy that says so in ``X-Forwarded-Proto``), browsers are told to keep to it."""
     csp = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
            f"connect-src 'self' ws://{host} wss://{host}; object-src 'none'; base-uri 'none'; "
            "form-action 'self'; frame-ancestors 'none'")
@@ -99,6 +100,8 @@ def security_headers(host: str, path: str) -> list[tuple[bytes, bytes]]:
                (b"cross-origin-opener-policy", b"same-origin")]
     if path.startswith("/api/"):
         headers.append((b"cache-control", b"no-store"))  # game states are private to a seat
+    if https:
+        headers.append((b"strict-transport-security", b"max-age=31536000"))
     return headers
 
 
@@ -123,7 +126,7 @@ class SecurityMiddleware:
         if scope["type"] == "websocket":
             await self.app(scope, receive, send)
             return
-        extra = security_headers(host, path)
+        extra = security_headers(host, path, scope.get("scheme") == "https")
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
