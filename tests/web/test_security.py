@@ -357,3 +357,18 @@ def test_kill_9_with_workers_leaves_no_socket_folder_behind(tmp_path: Path, make
     assert folders(first.process.pid) == [] and len(folders(second.process.pid)) == 1  # removed on the next start
     second.stop()
     assert folders(second.process.pid) == []  # and on a clean exit
+
+
+def test_a_real_server_closes_a_websocket_that_sends_too_much(server: Any) -> None:
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    created = httpx.post(server.url + "/api/games", json={"quick": True}).json()
+    token = created["invites"][0]["url"].split("#", 1)[1]
+    with connect(server.url.replace("http", "ws") + f"/ws/{created['id']}", max_size=None) as ws:
+        ws.send(json.dumps({"token": token}))
+        assert json.loads(ws.recv(timeout=10))["type"] == "state"
+        ws.send(json.dumps({"type": "choose", "choice": "x" * 70_000}))
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=10)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009  # message too big
