@@ -36,9 +36,9 @@ from starlette.websockets import WebSocketDisconnect
 from delve.web import router as router_module
 from delve.web import server as server_module
 from delve.web.app import create_app
-from delve.web.hub import Hub, TableError
+from delve.web.hub import Hub, Person, TableError
 from delve.web.security import CreationLimiter, TableSettings
-from delve.web.store import Store, sqlite_url
+from delve.web.store import Store, sqlite_url, token_hash
 
 LOCAL = "http://localhost:8765"
 
@@ -319,13 +319,13 @@ def test_tokens_are_stored_hashed_and_old_stores_migrate(tmp_path: Path) -> None
         db.execute("UPDATE games SET config = ? WHERE id = ?", (json.dumps(config), gid))
         db.execute("DELETE FROM seat_tokens")
         db.commit()
-    old = Hub(Store(url))  # before opening the store: an older row is accepted as it is
+    assert Person.stored(config["people"][0]).token_hash == token_hash(token)  # a plain token is accepted
     again = TestClient(create_app(url, settings=TableSettings()), base_url=LOCAL)
     assert again.get(f"/api/games/{gid}/state", headers={"X-Seat-Token": token}).status_code == 200
     assert [g["id"] for g in again.get("/api/games", headers={"X-Seat-Tokens": token}).json()] == [gid]
-    with contextlib.closing(sqlite3.connect(path)) as db:
+    with contextlib.closing(sqlite3.connect(path)) as db:  # opening the store replaced it by its hash
         assert token not in "\n".join(db.iterdump())
-    old.store.close()
+        assert db.execute("SELECT count(*) FROM seat_tokens WHERE hash = ?", (token_hash(token),)).fetchone() == (1,)
 
 
 def test_health_and_json_logs_without_secrets(server: Any) -> None:
