@@ -338,6 +338,7 @@ def test_health_and_json_logs_without_secrets(server: Any) -> None:
     time.sleep(0.3)
     lines = [json.loads(line) for line in server.logged().splitlines() if line.strip()]
     assert any(r["message"] == "game created" and r["game"] == created["id"] for r in lines)
+    assert any(r["message"] == "table ready" and r["database"] == server.store for r in lines)
     assert all({"time", "level", "logger", "message"} <= set(r) for r in lines)
     assert not any(t in server.logged() for t in tokens)
 

@@ -24,6 +24,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from sqlalchemy import make_url
 from starlette.concurrency import run_in_threadpool
 
 from delve.engine.game import Game
@@ -97,6 +98,10 @@ def create_app(store_url: str, shard: tuple[int, int] | None = None,
                     log.info("idle games left memory", extra={"games": len(dropped), "live": len(hub.games)})
 
         task = asyncio.create_task(evict())
+        log.info("table ready", extra={"database": make_url(store_url).render_as_string(hide_password=True),
+                                       "shard": shard, "allowed_hosts": settings.allowed_hosts,
+                                       "creates_per_minute": settings.creates_per_minute,
+                                       "max_live_games": settings.max_live_games})
         yield
         task.cancel()
 
