@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
+import pytest
 
 from delve.web.router import shard_of
 
@@ -48,7 +49,9 @@ def test_a_server_on_postgres_survives_kill_9(postgres_url: str, make_server: An
     assert [g["id"] for g in httpx.get(restarted.url + "/api/games", headers={"X-Seat-Tokens": token}).json()] == [gid]
 
 
-def test_two_servers_share_one_postgres_with_games_routed_by_id(postgres_url: str, make_server: Any) -> None:
+def test_two_servers_share_one_postgres_with_games_routed_by_id(postgres_url: str, make_server: Any,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DELVE_PEER_SECRET", "shared-by-router-and-servers")
     nodes = [make_server(postgres_url, "--shard", f"{k}/2") for k in range(2)]
     router = make_server("", *(arg for node in nodes for arg in ("--upstream", node.url.removeprefix("http://"))))
     games = [_create(router.url, seed) for seed in range(1, 7)]

@@ -36,9 +36,9 @@ from starlette.websockets import WebSocketDisconnect
 from delve.web import router as router_module
 from delve.web import server as server_module
 from delve.web.app import create_app
-from delve.web.hub import Hub, TableError
+from delve.web.hub import Hub, Person, TableError
 from delve.web.security import CreationLimiter, TableSettings
-from delve.web.store import Store, sqlite_url
+from delve.web.store import Store, sqlite_url, token_hash
 
 LOCAL = "http://localhost:8765"
 
@@ -127,6 +127,8 @@ def test_only_allowed_hosts_are_served(tmp_path: Path) -> None:
                                    settings=TableSettings(allowed_hosts=("play.example.org",))),
                         base_url="https://play.example.org")
     assert hosted.get("/api/games").status_code == 200
+    assert hosted.get("/").headers["strict-transport-security"] == "max-age=31536000"  # behind HTTPS only
+    assert "strict-transport-security" not in TestClient(app, base_url=LOCAL).get("/").headers
 
 
 def test_every_response_carries_the_security_headers(tmp_path: Path) -> None:
@@ -211,7 +213,7 @@ def test_the_router_times_out_a_missing_first_line_and_names_the_peer(tmp_path: 
     async def scenario() -> tuple[bool, bytes]:
         path = str(tmp_path / "w.sock")
         worker = await asyncio.start_unix_server(upstream, path)
-        public = await asyncio.start_server(router_module.Router([path]).handle, "127.0.0.1", 0)
+        public = await asyncio.start_server(router_module.Router([path], "s3cret").handle, "127.0.0.1", 0)
         port = public.sockets[0].getsockname()[1]
         async with worker, public:
             silent = await _closed_within(port, 5)
@@ -223,7 +225,19 @@ def test_the_router_times_out_a_missing_first_line_and_names_the_peer(tmp_path: 
 
     silent, answer = asyncio.run(scenario())
     assert silent and answer.startswith(b"HTTP/1.1 204")
-    assert seen[0].split(b"\r\n")[1] == b"X-Delve-Peer: 127.0.0.1"  # before the client's own
+    assert seen[0].split(b"\r\n")[1] == b"X-Delve-Peer: s3cret 127.0.0.1"  # before the client's own
+
+
+def test_behind_the_router_the_limit_counts_the_address_the_router_vouches_for(tmp_path: Path) -> None:
+    settings = TableSettings(creates_per_minute=1, peer_secret="s3cret")
+    app = create_app(f"sqlite:///{tmp_path / 'table.sqlite3'}", shard=(0, 1), settings=settings)
+    client = TestClient(app, base_url=LOCAL)
+
+    def create(peer: str) -> int:
+        return client.post("/api/games", json={"quick": True}, headers={"X-Delve-Peer": peer}).status_code
+
+    assert [create("s3cret 10.0.0.1"), create("s3cret 10.0.0.1"), create("s3cret 10.0.0.2")] == [200, 429, 200]
+    assert [create("10.0.0.3"), create("wrong 10.0.0.4")] == [200, 429]  # forged: one shared limit
 
 
 def test_the_server_times_out_a_missing_request_head(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -265,9 +279,17 @@ def test_stale_worker_socket_folders_are_removed(tmp_path: Path) -> None:
     assert alive.exists() and not dead.exists() and not old.exists()
 
 
-def test_the_data_folder_and_database_are_private(tmp_path: Path) -> None:
+def test_the_data_folder_and_database_are_private(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    own = tmp_path / "share" / "delve"  # Delve's own folder, left world-readable by an older version
+    own.mkdir(parents=True, mode=0o755)
+    monkeypatch.setattr(server_module, "default_data_dir", lambda: own)
+    server_module.database_url()
+    assert stat.S_IMODE(own.stat().st_mode) == 0o700
+    named = tmp_path / "mine"  # a folder the user named: created private, left alone if it exists
+    named.mkdir(mode=0o755)
+    sqlite_url(named)
+    assert stat.S_IMODE(named.stat().st_mode) == 0o755
     folder = tmp_path / "data"
-    folder.mkdir(mode=0o755)
     url = sqlite_url(folder)
     store = Store(url)
     hub = Hub(store)
@@ -297,13 +319,13 @@ def test_tokens_are_stored_hashed_and_old_stores_migrate(tmp_path: Path) -> None
         db.execute("UPDATE games SET config = ? WHERE id = ?", (json.dumps(config), gid))
         db.execute("DELETE FROM seat_tokens")
         db.commit()
-    old = Hub(Store(url))  # before opening the store: an older row is accepted as it is
+    assert Person.stored(config["people"][0]).token_hash == token_hash(token)  # a plain token is accepted
     again = TestClient(create_app(url, settings=TableSettings()), base_url=LOCAL)
     assert again.get(f"/api/games/{gid}/state", headers={"X-Seat-Token": token}).status_code == 200
     assert [g["id"] for g in again.get("/api/games", headers={"X-Seat-Tokens": token}).json()] == [gid]
-    with contextlib.closing(sqlite3.connect(path)) as db:
+    with contextlib.closing(sqlite3.connect(path)) as db:  # opening the store replaced it by its hash
         assert token not in "\n".join(db.iterdump())
-    old.store.close()
+        assert db.execute("SELECT count(*) FROM seat_tokens WHERE hash = ?", (token_hash(token),)).fetchone() == (1,)
 
 
 def test_health_and_json_logs_without_secrets(server: Any) -> None:
@@ -316,6 +338,7 @@ def test_health_and_json_logs_without_secrets(server: Any) -> None:
     time.sleep(0.3)
     lines = [json.loads(line) for line in server.logged().splitlines() if line.strip()]
     assert any(r["message"] == "game created" and r["game"] == created["id"] for r in lines)
+    assert any(r["message"] == "table ready" and r["database"] == server.store for r in lines)
     assert all({"time", "level", "logger", "message"} <= set(r) for r in lines)
     assert not any(t in server.logged() for t in tokens)
 
@@ -335,3 +358,18 @@ def test_kill_9_with_workers_leaves_no_socket_folder_behind(tmp_path: Path, make
     assert folders(first.process.pid) == [] and len(folders(second.process.pid)) == 1  # removed on the next start
     second.stop()
     assert folders(second.process.pid) == []  # and on a clean exit
+
+
+def test_a_real_server_closes_a_websocket_that_sends_too_much(server: Any) -> None:
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    created = httpx.post(server.url + "/api/games", json={"quick": True}).json()
+    token = created["invites"][0]["url"].split("#", 1)[1]
+    with connect(server.url.replace("http", "ws") + f"/ws/{created['id']}", max_size=None) as ws:
+        ws.send(json.dumps({"token": token}))
+        assert json.loads(ws.recv(timeout=10))["type"] == "state"
+        ws.send(json.dumps({"type": "choose", "choice": "x" * 70_000}))
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=10)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009  # message too big

@@ -24,13 +24,14 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from sqlalchemy import make_url
 from starlette.concurrency import run_in_threadpool
 
 from delve.engine.game import Game
 from delve.web.hub import Hub, LiveGame, Person, TableError
 from delve.web.messages import message, viewing_seat
 from delve.web.routes import extras
-from delve.web.security import CreationLimiter, SecurityMiddleware, TableSettings
+from delve.web.security import CreationLimiter, SecurityMiddleware, TableSettings, router_peer
 from delve.web.store import Store, token_hash
 
 STATIC = files("delve.web") / "static"
@@ -101,6 +102,10 @@ def create_app(store_url: str, shard: tuple[int, int] | None = None,
                     log.info("idle games left memory", extra={"games": len(dropped), "live": len(hub.games)})
 
         task = asyncio.create_task(evict())
+        log.info("table ready", extra={"database": make_url(store_url).render_as_string(hide_password=True),
+                                       "shard": shard, "allowed_hosts": settings.allowed_hosts,
+                                       "creates_per_minute": settings.creates_per_minute,
+                                       "max_live_games": settings.max_live_games})
         yield
         task.cancel()
 
@@ -118,7 +123,7 @@ def create_app(store_url: str, shard: tuple[int, int] | None = None,
     def client_address(request: Request) -> str:
         """The client's address; behind the worker router, the one the router saw."""
         if shard is not None:
-            return request.headers.get("x-delve-peer", "")
+            return router_peer(request.headers.get("x-delve-peer", ""), settings.peer_secret)
         return request.client.host if request.client else ""
 
     @app.exception_handler(TableError)

@@ -15,8 +15,9 @@ request for a game of another shard with a redirect to the same address on a new
 (``sharding_middleware``). Workers die with the router (``die_with_parent``).
 
 The router adds one header to the first request of each connection, ``X-Delve-Peer``, the
-client's address (workers see only a Unix socket), which limits game creation per address; it
-comes before the client's own headers, and workers read the first one. A connection that does
+client's address (workers see only a Unix socket), which limits game creation per address. It
+starts with a secret the router shares with its workers (``DELVE_PEER_SECRET``), so that a
+client cannot pass its own on a later request of a kept-alive connection. A connection that does
 not send its first line within ``HEAD_TIMEOUT_S`` is closed. The workers' sockets live in a
 folder of the temporary directory named after the router's process id; a router removes the
 folders of routers that are gone (killed with ``kill -9``) when it starts, and its own on exit.
@@ -33,6 +34,7 @@ import contextlib
 import itertools
 import os
 import re
+import secrets
 import shutil
 import signal
 import socket
@@ -90,8 +92,9 @@ class Router:
     """The public port: route each new connection by its first request line, then copy bytes.
     ``sockets`` are the workers in shard order: Unix socket paths or ``host:port`` addresses."""
 
-    def __init__(self, sockets: list[str]) -> None:
+    def __init__(self, sockets: list[str], secret: str = "") -> None:
         self.sockets = sockets
+        self.secret = secret.encode()
         self._turn = itertools.cycle(range(len(sockets)))
 
     def pick(self, head: bytes) -> int:
@@ -117,7 +120,8 @@ class Router:
             return
         peer = writer.get_extra_info("peername")
         address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
-        up_writer.write(head + b"X-Delve-Peer: " + address.encode("ascii", "replace") + b"\r\n")
+        peer = (self.secret + b" " if self.secret else b"") + address.encode("ascii", "replace")
+        up_writer.write(head + b"X-Delve-Peer: " + peer + b"\r\n")
         await asyncio.gather(_pump(reader, up_writer), _pump(up_reader, writer))
 
     async def serve(self, host: str, port: int) -> None:
@@ -141,7 +145,7 @@ def run_router(host: str, port: int, upstreams: list[str]) -> None:
 
     logging.getLogger("delve.web").info("router started", extra={"port": port, "upstreams": upstreams})
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(Router(upstreams).serve(host, port))
+        asyncio.run(Router(upstreams, os.environ.get("DELVE_PEER_SECRET", "")).serve(host, port))
 
 
 async def _pump(source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
@@ -179,9 +183,10 @@ def run_sharded(host: str, port: int, store_url: str, workers: int) -> None:
     remove_stale_folders()
     folder = Path(tempfile.mkdtemp(prefix=f"{FOLDER_PREFIX}{os.getpid()}-"))
     sockets = [str(folder / f"worker-{k}.sock") for k in range(workers)]
+    secret = secrets.token_hex(16)
     children = [
         subprocess.Popen([sys.executable, "-m", "delve.cli.main", "serve", "--database", store_url,
-                          "--shard", f"{k}/{workers}", "--uds", path])
+                          "--shard", f"{k}/{workers}", "--uds", path], env={**os.environ, "DELVE_PEER_SECRET": secret})
         for k, path in enumerate(sockets)
     ]
     signal.signal(signal.SIGTERM, signal.default_int_handler)  # terminate: stop the workers, tidy up
@@ -192,7 +197,7 @@ def run_sharded(host: str, port: int, store_url: str, workers: int) -> None:
                 raise RuntimeError("a worker process did not start")
             time.sleep(0.05)
         with contextlib.suppress(KeyboardInterrupt):
-            asyncio.run(Router(sockets).serve(host, port))
+            asyncio.run(Router(sockets, secret).serve(host, port))
     finally:
         for child in children:
             child.terminate()

@@ -17,6 +17,7 @@ before any route or body parser runs, so a refused request costs almost nothing.
 
 from __future__ import annotations
 
+import hmac
 import os
 import threading
 import time
@@ -53,15 +54,17 @@ class TableSettings:
     idle_evict_s: float = 900.0  # a game nobody watches or touched for this long leaves memory
     hello_timeout_s: float = 10.0  # a WebSocket must present its token within this time
     socket_idle_s: float = 3_600.0  # a WebSocket that sends nothing for this long is closed
+    peer_secret: str = ""  # what the router's X-Delve-Peer header starts with (delve.web.router)
 
     @classmethod
     def from_env(cls) -> TableSettings:
         """The defaults, overridden by ``DELVE_ALLOWED_HOSTS`` (comma-separated names),
-        ``DELVE_CREATES_PER_MINUTE``, ``DELVE_MAX_LIVE_GAMES``, ``DELVE_MAX_BODY``."""
+        ``DELVE_CREATES_PER_MINUTE``, ``DELVE_MAX_LIVE_GAMES``, ``DELVE_MAX_BODY``, ``DELVE_PEER_SECRET``."""
         hosts = tuple(h.strip().lower() for h in os.environ.get("DELVE_ALLOWED_HOSTS", "").split(",") if h.strip())
         return cls(allowed_hosts=hosts or LOCAL_HOSTS, max_body=_env_int("DELVE_MAX_BODY", cls.max_body),
                    creates_per_minute=_env_int("DELVE_CREATES_PER_MINUTE", cls.creates_per_minute),
-                   max_live_games=_env_int("DELVE_MAX_LIVE_GAMES", cls.max_live_games))
+                   max_live_games=_env_int("DELVE_MAX_LIVE_GAMES", cls.max_live_games),
+                   peer_secret=os.environ.get("DELVE_PEER_SECRET", ""))
 
 
 def host_name(host: str) -> str:
@@ -77,8 +80,18 @@ def host_allowed(host: str, allowed: tuple[str, ...]) -> bool:
     return "*" in allowed or host_name(host) in allowed
 
 
-def security_headers(host: str, path: str) -> list[tuple[bytes, bytes]]:
-    """The headers every response carries; ``host`` (already checked) names the WebSocket origin."""
+def router_peer(header: str, secret: str) -> str:
+    """The client address in the router's ``X-Delve-Peer`` header: after the shared secret when
+    there is one ("unverified" for a header without it: those share one creation limit)."""
+    if not secret:
+        return header
+    given, _, address = header.partition(" ")
+    return address if address and hmac.compare_digest(given.encode(), secret.encode()) else "unverified"
+
+
+def security_headers(host: str, path: str, https: bool = False) -> list[tuple[bytes, bytes]]:
+    """The headers every response carries; ``host`` (already checked) names the WebSocket origin.
+    Over HTTPS (a TLS proxy that says so in ``X-Forwarded-Proto``), browsers are told to keep to it."""
     csp = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
            f"connect-src 'self' ws://{host} wss://{host}; object-src 'none'; base-uri 'none'; "
            "form-action 'self'; frame-ancestors 'none'")
@@ -87,6 +100,8 @@ def security_headers(host: str, path: str) -> list[tuple[bytes, bytes]]:
                (b"cross-origin-opener-policy", b"same-origin")]
     if path.startswith("/api/"):
         headers.append((b"cache-control", b"no-store"))  # game states are private to a seat
+    if https:
+        headers.append((b"strict-transport-security", b"max-age=31536000"))
     return headers
 
 
@@ -111,7 +126,7 @@ class SecurityMiddleware:
         if scope["type"] == "websocket":
             await self.app(scope, receive, send)
             return
-        extra = security_headers(host, path)
+        extra = security_headers(host, path, scope.get("scheme") == "https")
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":

@@ -29,7 +29,7 @@ def database_url(data_dir: Path | None = None, url: str | None = None) -> str:
         return url
     from delve.web.store import sqlite_url
 
-    return sqlite_url(data_dir or default_data_dir())
+    return sqlite_url(data_dir or default_data_dir(), own_folder=data_dir is None)
 
 
 def free_port(host: str = "127.0.0.1") -> int:

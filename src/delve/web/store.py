@@ -91,17 +91,20 @@ class StoredGame:
     choices: list[tuple[str, str, bool]]  # (seat, choice id, made by a person)
 
 
-def sqlite_url(data_dir: Path) -> str:
-    """The default database: one SQLite file in the data directory, which is made private to
-    the user (0700: it holds every game and the play.json of `delve play`)."""
-    private_folder(data_dir)
+def sqlite_url(data_dir: Path, own_folder: bool = False) -> str:
+    """The default database: one SQLite file in the data directory, created private to the user
+    (0700: it holds every game and the play.json of `delve play`). An existing folder keeps its
+    mode (it may be any folder a user named), unless it is Delve's own (``own_folder``)."""
+    private_folder(data_dir, fix_existing=own_folder)
     return f"sqlite:///{data_dir / 'delve.sqlite3'}"
 
 
-def private_folder(folder: Path) -> None:
-    """Create ``folder`` (and parents) if needed and make it readable by its owner only."""
-    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-    with contextlib.suppress(OSError):  # not ours to change (e.g. a shared folder): leave it
+def private_folder(folder: Path, fix_existing: bool = False) -> None:
+    """Create ``folder`` (and parents) if needed, readable by its owner only."""
+    if folder.is_dir() and not fix_existing:
+        return
+    folder.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(OSError):  # not ours to change: leave it
         folder.chmod(0o700)
 
 
@@ -195,7 +198,8 @@ class Store:
         out = []
         for r in rows:
             setup = json.loads(r.setup)
-            person = next((p for p in json.loads(r.config)["people"] if p.get("token_hash") == r.hash), {})
+            person: dict[str, Any] = next((p for p in json.loads(r.config)["people"]
+                                           if p.get("token_hash") == r.hash), {})
             out.append({"id": r.id, "mode": r.mode, "ruleset": setup.get("ruleset", "1e"),
                         "quest": setup.get("quest", ""), "status": r.status, "created": r.created,
                         "name": person.get("name", ""), "seats": person.get("seats", [])})
