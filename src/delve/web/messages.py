@@ -80,6 +80,17 @@ def person_log(game: Game, person: Person, start: int = 0) -> list[dict[str, Any
     return events[start:] if start else events
 
 
+def seat_names(game: Game) -> dict[str, str]:
+    """Each seat by what it plays: its heroes' names (``Brannoc Ironvow``), ``Overlord``, and the
+    physical-dice seat; heroes are public, so every seat may read these."""
+    figures = game.state.figures
+    out = {sid: " and ".join(figures[h].name for h in seat.heroes if h in figures) or seat.name
+           for sid, seat in game.state.seats.items()}
+    out[OVERLORD] = "Overlord"
+    out[TABLE] = "the dice (table)"
+    return out
+
+
 def message(live: LiveGame, person: Person, game: Game | None = None, log_from: int = 0) -> dict[str, Any]:
     """The state message for ``person`` (``game`` defaults to the live game; a replay passes its own)."""
     game = game or live.game
@@ -89,7 +100,7 @@ def message(live: LiveGame, person: Person, game: Game | None = None, log_from: 
     mine = pending is not None and pending.seat in person.seats
     namer = Namer(game, seat)
     out["names"] = {**namer.board_names(out["board"]), **{f["id"]: f["name"] for f in out["figures"]},
-                    **{sid: s["name"] for sid, s in out["seats"].items()}}
+                    **seat_names(game)}
     quest_name = namer.of(game.state.quest)
     if quest_name:
         out["names"][game.state.quest] = quest_name
