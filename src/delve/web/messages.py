@@ -101,6 +101,9 @@ def message(live: LiveGame, person: Person, game: Game | None = None, log_from: 
     namer = Namer(game, seat)
     out["names"] = {**namer.board_names(out["board"]), **{f["id"]: f["name"] for f in out["figures"]},
                     **seat_names(game)}
+    # the skill cards each hero holds lie face up at the table (their gains are public events)
+    held = game.state.flags.get("skills", {})
+    out["hero_skills"] = {h.id: list(held.get(h.id, [])) for h in game.state.heroes()}
     quest_name = namer.of(game.state.quest)
     if quest_name:
         out["names"][game.state.quest] = quest_name

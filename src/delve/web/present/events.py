@@ -100,6 +100,10 @@ def show_of(event: Event, tracker: Tracker, text: str) -> dict[str, Any] | None:
         return {"type": "conquest", "amount": data.get("amount"), "total": data.get("total"), "cause": cause_of(text)}
     if kind in ("threat_gained", "curse_threat"):
         return {"type": "threat", "amount": data.get("amount"), "cause": cause_of(text)}
+    if kind == "guard_used" or (kind == "solo_interrupt_roll" and data.get("triggered")):
+        return {"type": "interrupt", "figure": who}
+    if kind == "area_revealed":
+        return {"type": "reveal", "area": data.get("area")}
     if kind in ("hero_turn_started", "overlord_turn_started"):
         return {"type": "turn", "turn": tracker.turn, "turn_name": tracker.turn_name}
     if kind == "round_started":
