@@ -114,7 +114,8 @@ def test_names_come_from_what_the_seat_may_see(hub: Hub) -> None:
                   if c not in public}
         for person in heroes:
             msg = message(live, person)
-            text = json.dumps({k: msg[k] for k in ("names", "log", "pending", "board")})
+            text = json.dumps({k: msg[k] for k in ("names", "log", "pending", "board", "quest_state", "summary",
+                                                   "hero_skills")})
             for name in hidden_areas:
                 assert name not in text, name
             for name in secret:
