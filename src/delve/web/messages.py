@@ -100,7 +100,8 @@ def message(live: LiveGame, person: Person, game: Game | None = None, log_from: 
     mine = pending is not None and pending.seat in person.seats
     namer = Namer(game, seat)
     out["names"] = {**namer.board_names(out["board"]), **{f["id"]: f["name"] for f in out["figures"]},
-                    **seat_names(game)}
+                    **seat_names(game),
+                    **{rec["id"]: namer.of(str(rec["kind"])) or str(rec["kind"]) for rec in out["familiars"]}}
     # the skill cards each hero holds lie face up at the table (their gains are public events)
     held = game.state.flags.get("skills", {})
     out["hero_skills"] = {h.id: list(held.get(h.id, [])) for h in game.state.heroes()}
