@@ -61,6 +61,8 @@ def test_catalogue_has_every_card_with_texts_and_links(table, ruleset: str) -> N
             assert surge["text"].startswith(f"{surge['surges']} surge")
     for link in _ability_links(cat):
         assert link["glossary"] in cat["glossary"], link
+    for kind in (*cat["terrain"].values(), *cat["markers"].values()):
+        assert kind["name"] and len(kind["text"]) > 10, kind
     quest = cat["quest"]
     assert quest["name"] and quest["story"] and quest["goals"]["heroes"] and quest["goals"]["overlord"]
     assert {r["term"] for r in quest["rules"]} >= {"conquest", "threat"}

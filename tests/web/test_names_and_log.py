@@ -70,6 +70,9 @@ def test_texts_use_names_and_events_carry_round_turn_and_show(hub: Hub, ruleset:
         assert all(names for names in msg["names"].values())
     log = messages[-1]["log"]
     assert [e["n"] for e in log] == list(range(len(log)))
+    gained = {(e["data"]["hero"], e["data"]["skill"]) for e in log if e["kind"] == "skill_gained"}
+    for hero, skills in messages[-1]["hero_skills"].items():
+        assert {(hero, s) for s in skills} <= gained  # each held skill was announced
     turn = None
     for event in log:
         if event["kind"] not in PROSE_KINDS:
@@ -111,7 +114,8 @@ def test_names_come_from_what_the_seat_may_see(hub: Hub) -> None:
                   if c not in public}
         for person in heroes:
             msg = message(live, person)
-            text = json.dumps({k: msg[k] for k in ("names", "log", "pending", "board")})
+            text = json.dumps({k: msg[k] for k in ("names", "log", "pending", "board", "quest_state", "summary",
+                                                   "hero_skills")})
             for name in hidden_areas:
                 assert name not in text, name
             for name in secret:

@@ -54,6 +54,7 @@ def test_tracker_shows_goals_and_the_causes_of_conquest_and_threat(table) -> Non
         assert change["cause"] and "(" not in change["cause"] and isinstance(change["round"], int)
     assert final["conquest"]["changes"][-1]["total"] == live.game.state.conquest
     assert final["threat"]["changes"] and all(c["cause"] for c in final["threat"]["changes"])
+    assert final["threat"]["changes"][-1]["total"] == final["threat"]["value"] == live.game.state.overlord.threat
     assert len(final["conquest"]["changes"]) <= 5
 
 

@@ -5,6 +5,10 @@ hidden-information test checks one function. Nothing here reads hidden state exc
 the engine's view (``delve.engine.views``); the log is the events visible to the person's own
 seats, and a physical-dice entry (the public ``table`` seat) is shown to every person of the game.
 
+What a person reads beyond the engine's view (names, presented events, the quest tracker, the
+summary, choice targets) is built by ``delve.web.present`` from that same view and from the
+events the person may see (docs/client-protocol.md).
+
 Why a log cache: the log only grows while a game object lives (undo and replays use other game
 objects), so each person's filtered, dumped log is kept per game object and extended with the
 new events only. A message then costs the board and figures, not the whole history.
@@ -80,6 +84,29 @@ def person_log(game: Game, person: Person, start: int = 0) -> list[dict[str, Any
     return events[start:] if start else events
 
 
+def seat_names(game: Game) -> dict[str, str]:
+    """Each seat by what it plays: its heroes' names (``Brannoc Ironvow``), ``Overlord``, and the
+    physical-dice seat; heroes are public, so every seat may read these."""
+    figures = game.state.figures
+    out = {sid: " and ".join(figures[h].name for h in seat.heroes if h in figures) or seat.name
+           for sid, seat in game.state.seats.items()}
+    out[OVERLORD] = "Overlord"
+    out[TABLE] = "the dice (table)"
+    return out
+
+
+def names_in(out: dict[str, Any], game: Game, namer: Namer) -> dict[str, str]:
+    """Display names of the ids in a seat's view ``out``: its doors, markers and areas, figures,
+    seats, familiars and the quest (docs/client-protocol.md, "Names")."""
+    names = {**namer.board_names(out["board"]), **{f["id"]: f["name"] for f in out["figures"]},
+             **seat_names(game),
+             **{rec["id"]: namer.of(str(rec["kind"])) or str(rec["kind"]) for rec in out["familiars"]}}
+    quest_name = namer.of(game.state.quest)
+    if quest_name:
+        names[game.state.quest] = quest_name
+    return names
+
+
 def message(live: LiveGame, person: Person, game: Game | None = None, log_from: int = 0) -> dict[str, Any]:
     """The state message for ``person`` (``game`` defaults to the live game; a replay passes its own)."""
     game = game or live.game
@@ -88,11 +115,10 @@ def message(live: LiveGame, person: Person, game: Game | None = None, log_from: 
     pending = game.pending
     mine = pending is not None and pending.seat in person.seats
     namer = Namer(game, seat)
-    out["names"] = {**namer.board_names(out["board"]), **{f["id"]: f["name"] for f in out["figures"]},
-                    **{sid: s["name"] for sid, s in out["seats"].items()}}
-    quest_name = namer.of(game.state.quest)
-    if quest_name:
-        out["names"][game.state.quest] = quest_name
+    out["names"] = names_in(out, game, namer)
+    # the skill cards each hero holds lie face up at the table (their gains are public events)
+    held = game.state.flags.get("skills", {})
+    out["hero_skills"] = {h.id: list(held.get(h.id, [])) for h in game.state.heroes()}
     if pending is not None and out["pending"] is not None and mine:
         seen = {(s["x"], s["y"]) for s in out["board"]["spaces"]}
         out["pending"].update(present_pending(game, pending, namer, {f["id"] for f in out["figures"]}))

@@ -16,7 +16,7 @@ from delve.api import open_pack
 from delve.content.describe import summary, surge_text
 from delve.content.refs import AbilityRef
 from delve.content.schema import Familiar, Hero, Item, MonsterStats, MonsterType, OverlordCard, Quest, Skill
-from delve.web.present.glossary import ability_link, glossary
+from delve.web.present.glossary import ability_link, board_texts, glossary
 
 # Overlord card timings in words (content.effects.Trigger).
 TIMINGS = {
@@ -160,8 +160,11 @@ def _board_kinds() -> tuple[dict[str, Any], dict[str, Any]]:
     """Terrain and marker kinds with their display names (``data/terrain.yaml``)."""
     from delve.board.terrain import load_marker_kinds, load_terrain
 
-    terrain = {k: {"id": k, "name": v.name} for k, v in load_terrain().items()}
-    markers = {k: {"id": k, "name": v.name} for k, v in load_marker_kinds().items()}
+    texts = board_texts()
+    terrain = {k: {"id": k, "name": v.name, "text": texts["terrain"].get(k, ""), "blocks_movement": v.blocks_movement,
+                   "blocks_los": v.blocks_los, "move_cost": v.move_cost} for k, v in load_terrain().items()}
+    markers = {k: {"id": k, "name": v.name, "text": texts["markers"].get(k, ""), "blocks_movement": v.blocks_movement,
+                   "blocks_los": v.blocks_los} for k, v in load_marker_kinds().items()}
     return terrain, markers
 
 

@@ -19,9 +19,10 @@ from delve.web.present.glossary import glossary_for_ref
 from delve.web.present.names import Namer
 from delve.web.present.stats import QuestStats
 
-PLACE_KINDS = frozenset({"hero_placed", "monster_placed", "left_town", "familiar_placed"})
-MOVE_KINDS = frozenset({"figure_moved", "took_stairs", "knocked_back", "knockback", "figure_pushed", "jumped",
-                        "familiar_moved", "glyph_travel", "teleported"})
+PLACE_KINDS = frozenset({"hero_placed", "monster_placed", "monster_spawned", "monster_raised", "monster_animated",
+                         "left_town", "hero_stood_up", "familiar_placed", "familiar_called"})
+MOVE_KINDS = frozenset({"figure_moved", "took_stairs", "knocked_back", "figure_pushed", "jumped", "figure_leapt",
+                        "familiar_moved", "large_monster_expands"})
 TRAP_KINDS = frozenset({"trap_hit", "trap_avoided", "fell_into_pit", "boulder_rolls", "crushing_wall_moved"})
 PROSE_KINDS = frozenset({"area_description", "area_notes", "encounter"})  # read-aloud texts: left as written
 MARKERS_APPEAR = "Markers appear: "
@@ -60,7 +61,7 @@ def cause_of(text: str) -> str:
 
 
 def _figure(data: dict[str, Any]) -> str | None:
-    for key in ("figure", "hero", "target"):
+    for key in ("figure", "hero", "target", "familiar"):
         if isinstance(data.get(key), str):
             return str(data[key])
     return None
@@ -101,6 +102,10 @@ def show_of(event: Event, tracker: Tracker, text: str) -> dict[str, Any] | None:
         return {"type": "conquest", "amount": data.get("amount"), "total": data.get("total"), "cause": cause_of(text)}
     if kind in ("threat_gained", "curse_threat"):
         return {"type": "threat", "amount": data.get("amount"), "cause": cause_of(text)}
+    if kind == "guard_used" or (kind == "solo_interrupt_roll" and data.get("triggered")):
+        return {"type": "interrupt", "figure": who}
+    if kind == "area_revealed":
+        return {"type": "reveal", "area": data.get("area")}
     if kind in ("hero_turn_started", "overlord_turn_started"):
         return {"type": "turn", "turn": tracker.turn, "turn_name": tracker.turn_name}
     if kind == "round_started":

@@ -23,13 +23,25 @@ def glossary_id(name: str) -> str:
 
 
 @functools.cache
+def _raw() -> dict[str, Any]:
+    data: dict[str, Any] = yaml.safe_load((files("delve.web.present") / "glossary.yaml").read_text(encoding="utf-8"))
+    return data
+
+
+def board_texts() -> dict[str, dict[str, str]]:
+    """What each terrain and marker kind does, by kind id (``terrain`` and ``markers``)."""
+    raw = _raw()
+    return {"terrain": dict(raw.get("terrain", {})), "markers": dict(raw.get("markers", {}))}
+
+
+@functools.cache
 def glossary() -> dict[str, dict[str, Any]]:
     """Every entry by id: ``{id, name, kind, ref, text}`` (abilities also ``ranked``). Ids: an
     ability's name (``black-curse``), a condition token ``bleed-token``, an order ``aim-order``,
     a term its key (``conquest``)."""
     from delve.abilities import catalog
 
-    raw = yaml.safe_load((files("delve.web.present") / "glossary.yaml").read_text(encoding="utf-8"))
+    raw = _raw()
     out: dict[str, dict[str, Any]] = {}
     for section, kind in KINDS.items():
         for key, entry in raw[section].items():

@@ -10,7 +10,7 @@ no name for a hero seat, a dark glyph is a plain glyph until it is active (``vie
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from delve.api import open_pack
@@ -151,8 +151,3 @@ def _strings(value: Any, key: str = "") -> Iterator[tuple[str, str]]:
     elif isinstance(value, list | tuple):
         for inner in value:
             yield from _strings(inner, key)
-
-
-def names_of(namer: Namer, idents: Iterable[str]) -> dict[str, str]:
-    """The names of those ``idents`` the seat may know."""
-    return {i: n for i in idents if (n := namer.of(i)) is not None}

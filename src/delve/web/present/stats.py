@@ -21,6 +21,7 @@ class QuestStats:
     conquest_changes: list[dict[str, Any]] = field(default_factory=list)
     conquest_points: list[dict[str, int]] = field(default_factory=list)  # {round, value} after each change
     threat_changes: list[dict[str, Any]] = field(default_factory=list)
+    threat_total: int = 0  # the overlord starts with none; every change is a public event
     kills: Counter[str] = field(default_factory=Counter)
     deaths: Counter[str] = field(default_factory=Counter)
     wounds_dealt: Counter[str] = field(default_factory=Counter)
@@ -47,7 +48,9 @@ class QuestStats:
             self.conquest_points.append({"round": event["round"], "value": int(data.get("total", 0))})
         threat = _threat_change(kind, data)
         if threat:
-            self.threat_changes = [*self.threat_changes, {**when, "amount": threat, "cause": event["text"]}][-RECENT:]
+            self.threat_total += threat
+            self.threat_changes = [*self.threat_changes, {**when, "amount": threat, "total": self.threat_total,
+                                                          "cause": event["text"]}][-RECENT:]
         if kind == "figure_killed":  # heroes too (``hero_died`` follows and is not counted again)
             victim = str(data.get("figure"))
             self.deaths[victim] += 1
