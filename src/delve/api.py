@@ -75,7 +75,8 @@ def player_rules() -> Any:
         hero_attack_context=attack.hero_attack_context, target_spaces=attack.target_spaces,
         immune_from=attack.immune_from,
         load_attack=attack.load, current_attack=attack.current_attack, attack_totals=attack._totals,
-        defense_of=attack._defense, resolve=attack_math.resolve, best_play=attack_math.best_play,
+        defense_of=attack._defense, wounds_after_hooks=attack.wounds_after_hooks,
+        resolve=attack_math.resolve, best_play=attack_math.best_play,
         Spend=attack_math.Spend, armor_value=equipment.armor_value, weapons=equipment.weapons,
         item=equipment.item, UNARMED=equipment.UNARMED, destinations=movement.destinations,
     )

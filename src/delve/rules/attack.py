@@ -61,6 +61,19 @@ DodgeHook = Callable[[Game, AttackContext, FigureState], bool]
 DODGE_HOOKS: list[DodgeHook] = []
 
 
+def wounds_after_hooks(game: Game, target_id: str, wounds: int) -> int:
+    """The wounds a hit of ``wounds`` after armor would leave on ``target_id`` once the wound
+    hooks (abilities such as a hero's one-wound-fewer) have had their say, worked out on a copy
+    of the game so that no limit is used up and nothing is told: what a preview shows equals what
+    the attack then deals (Step 5: Inflict Damage)."""
+    copy = game.clone()
+    ctx = load(current_attack(copy))
+    target = copy.state.figures[target_id]
+    for wound_hook in WOUND_HOOKS:
+        wounds = max(0, wound_hook(copy, ctx, target, wounds))
+    return wounds
+
+
 # -- Step 1 and 2: which spaces may be attacked --------------------------------------------
 def figure_at(game: Game, pos: Pos) -> FigureState | None:
     """The figure standing on a space, if any."""

@@ -147,8 +147,9 @@ def annotate_monster(game: Game, decision: Decision, seen: set[tuple[int, int]])
 def spend_previews(game: Game, decision: Decision, seen: set[tuple[int, int]]) -> dict[str, dict[str, Any]]:
     """Per way of spending surges and enhancements after the roll (``attack_spend``): the damage,
     range and Pierce it gives, whether the attack then reaches, and per figure it strikes the
-    wounds after armor and shield and whether they kill. Only rolled faces and public stats go
-    in (the same arithmetic the engine resolves with, ``attack_math.resolve``)."""
+    wounds after armor, shield and the target's wound-reducing abilities (public: hero sheets,
+    skills, items) and whether they kill. Only rolled faces and public stats go in (the same
+    arithmetic and wound hooks the engine resolves with)."""
     rules = player_rules()
     try:
         step = rules.current_attack(game)
@@ -161,6 +162,16 @@ def spend_previews(game: Game, decision: Decision, seen: set[tuple[int, int]]) -
     targets = [f for fid in ctx.affected if (f := game.state.figures.get(fid)) is not None and f.alive
                and not f.in_town and any(c in seen for c in f.footprint.cells())]
     out: dict[str, dict[str, Any]] = {}
+    softened: dict[tuple[str, int], int] = {}  # (target, wounds after armor) -> after abilities
+
+    def after_abilities(target: FigureState, result: Any) -> Any:
+        if not result.hit or result.damage <= 0 or result.wounds <= 0:
+            return result
+        key = (target.id, result.wounds)
+        if key not in softened:
+            softened[key] = rules.wounds_after_hooks(game, target.id, result.wounds)
+        return replace(result, wounds=softened[key])
+
     for choice in decision.choices:
         data = choice.data
         if "to_range" not in data or "buys" not in data:
@@ -171,7 +182,7 @@ def spend_previews(game: Game, decision: Decision, seen: set[tuple[int, int]]) -
             defense = rules.defense_of(game, target)
             defense = replace(defense, armor=defense.armor + int(bonus.get(target.id, 0)))
             try:
-                result = rules.resolve(totals, profile, spend, defense)
+                result = after_abilities(target, rules.resolve(totals, profile, spend, defense))
             except ValueError:
                 continue
             struck.append((target, result))
