@@ -59,7 +59,6 @@ class AttackContext(BaseModel):
     bonus_range: int = 0
     free_surges: int = 0  # e.g. an off-hand bonus (Rulebook: Off-hand Bonus)
     area: list[tuple[int, int]] = Field(default_factory=list)  # spaces affected besides the target's
-    hits_attacker: bool = False  # the area reaches the attacker's own space (Blast; docs/rulings.md)
     affected: list[str] = Field(default_factory=list)  # figure ids hit by this attack
     faces: list[str] = Field(default_factory=list)  # rolled face labels, aligned with ``all_dice``
     extra_power_faces: list[str] = Field(default_factory=list)  # power dice bought with fatigue

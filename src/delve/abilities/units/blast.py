@@ -54,9 +54,6 @@ class Blast(AbilityUnit):
             if p not in area:
                 area.append(p)
         ctx.area = area
-        attacker = game.state.figures.get(ctx.attacker)
-        if attacker is not None and any(cell in spaces for cell in attacker.footprint.cells()):
-            ctx.hits_attacker = True  # the attacker stands in its own blast
         ctx.notes.append(f"Blast {rank}")
         game.emit("blast_spread", f"The blast spreads to {len(spaces)} space(s) around the target.", ref="Blast",
                   rank=rank, spaces=[list(p) for p in spaces])
