@@ -56,6 +56,21 @@ def test_evade_points_come_back_at_a_new_turn() -> None:
     assert zone_wounds(g, ada, wraith, 1, "Aura") == 0
 
 
+def test_two_evade_points_prevent_one_wound_of_one_enemy_only() -> None:
+    # extra-game-effects.txt, Evade: a point prevents 1 damage from 1 enemy each turn.
+    g = game()
+    ada, wraith = g.figure("ada"), g.figure("wraith")
+    locking_stamina.lock(g, ada, equipment.item(g, "heavy-ward"))  # the ward's point joins hers
+    assert locking_stamina.points(g, ada, "Evade") == 2
+    assert zone_wounds(g, ada, wraith, 2, "Aura") == 1  # one effect of 2 from one enemy
+    assert zone_wounds(g, ada, wraith, 1, "Aura") == 1  # the same enemy again this turn
+    other = wraith.model_copy(update={"id": "ghoul", "name": "Ghoul"})
+    assert zone_wounds(g, ada, other, 2, "Aura") == 1  # the second point goes to another enemy
+    assert zone_wounds(g, ada, other.model_copy(update={"id": "third"}), 1, "Aura") == 1  # none left
+    evade._hero_turn(g, ada)
+    assert zone_wounds(g, ada, wraith, 2, "Aura") == 1
+
+
 def test_locked_fatigue_counts_as_spent_and_cannot_be_recovered() -> None:
     g = game()
     ada = g.figure("ada")

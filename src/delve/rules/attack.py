@@ -185,11 +185,16 @@ def monster_attack_context(game: Game, monster: FigureState, target: Pos) -> Att
 
 def affected_figures(game: Game, ctx: AttackContext) -> list[str]:
     """Figures in the target space and any area the attack covers, each once (Rulebook:
-    Attacking Large Monsters: a large figure is hit once however many of its spaces are covered)."""
+    Attacking Large Monsters: a large figure is hit once however many of its spaces are covered).
+    The attacker is left out unless the area covers its own space, which only Blast does (ruling
+    in docs/rulings.md); its area lists every blasted space, the attacker's included."""
     found: list[str] = []
+    attacker = game.state.figures.get(ctx.attacker)
+    own = set(attacker.footprint.cells()) if attacker is not None else set()
+    hits_attacker = any((int(p[0]), int(p[1])) in own for p in ctx.area)
     for pos in [tuple(ctx.target), *[tuple(p) for p in ctx.area]]:
         figure = figure_at(game, (int(pos[0]), int(pos[1])))
-        if figure is not None and figure.id != ctx.attacker and figure.id not in found:
+        if figure is not None and (figure.id != ctx.attacker or hits_attacker) and figure.id not in found:
             found.append(figure.id)
     return found
 

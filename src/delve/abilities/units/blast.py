@@ -4,7 +4,8 @@ Rulebook: Special Abilities, Blast; Step 1: Declare Attack (a space is attacked,
 Attacking Large Monsters; Attack Re-rolls. A space joins the attack when it lies within X
 spaces of the target space and has line of sight to it; walls, closed doors and obstacles that
 block sight stop the blast. Figures never shield one another from it: the blast hits friend and
-foe alike (the attacker itself excepted, see ``affected_figures``). Ranks from several sources
+foe alike, the attacker too when its own space lies within the blast (ruling in docs/rulings.md:
+the rule names no exception; a large attacker is hit once). Ranks from several sources
 add up (Blast 1 + Blast 2 = Blast 3, ``merge_ranks``). A large figure under several blasted
 spaces is hit once (``affected_figures``). Blast does NOT ignore rolled range: a ranged or
 magic blast must still reach its target space. Ironskin's immunity to blast damage belongs to

@@ -1,13 +1,16 @@
-"""Evade: each turn, each point of Evade stops one wound from an enemy's zone effect (Aura).
+"""Evade: each turn, each point of Evade stops one wound from one enemy's zone effect (Aura).
 
 extra-game-effects.txt, Evade, mapped onto the 1st edition (docs/rulesets.md, "Extra game
 effects"; Rulebook: Aura). The other game's "provoke" is an enemy's zone effect that hurts a
 figure for moving near it; in the 1st edition that is Aura (and any later zone effect that goes
 through ``wounds.zone_wounds``). Evade takes no rank in content: each source gives one point
 (the figure's own ability, each equipped non-weapon item with it, a locked item), and a written
-rank (scenario figures) counts as that many points. Each point prevents one zone wound per
-turn, whichever enemy it comes from; the points come back at the start of every hero's turn
-and of the overlord's turn (1st-edition turns). Attacks and terrain are not zone effects.
+rank (scenario figures) counts as that many points. Each point prevents one wound from one
+enemy per turn: the first zone wound an enemy deals in a turn uses a point (while any is left),
+and that enemy's further wounds that turn -- the rest of the same effect included -- find no
+point for them, however many the figure has (ruling in docs/rulesets.md). The points come back
+at the start of every hero's turn and of the overlord's turn (1st-edition turns). Attacks and
+terrain are not zone effects.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from delve.rules import hero_turn, overlord_turn
 from delve.rules.wounds import ZONE_WOUND_HOOKS
 
 NAME = "Evade"
-FLAG = "evade_used"  # state.flags[FLAG][figure_id] = points used this turn
+FLAG = "evade_used"  # state.flags[FLAG][figure_id] = ids of the enemies evaded this turn, one point each
 
 
 @register_ability
@@ -31,18 +34,17 @@ class Evade(AbilityUnit):
 
 
 def _prevent(game: Game, figure: FigureState, source: FigureState, wounds: int, effect: str) -> int:
-    """Spend unused Evade points, one per wound prevented."""
+    """Spend one unused Evade point on an enemy not yet evaded this turn: one wound less."""
     total = points(game, figure, NAME)
     if total <= 0 or wounds <= 0:
         return wounds
-    used = game.state.flags.get(FLAG, {}).get(figure.id, 0)
-    spent = min(wounds, total - used)
-    if spent <= 0:
+    evaded: list[str] = game.state.flags.get(FLAG, {}).get(figure.id, [])
+    if source.id in evaded or len(evaded) >= total:
         return wounds
-    game.state.flags.setdefault(FLAG, {})[figure.id] = used + spent
-    game.emit("evaded", f"{figure.name} evades {spent} wound(s) of {source.name}'s {effect}.", ref=NAME,
-              figure=figure.id, source=source.id, effect=effect, prevented=spent)
-    return wounds - spent
+    game.state.flags.setdefault(FLAG, {})[figure.id] = [*evaded, source.id]
+    game.emit("evaded", f"{figure.name} evades 1 wound of {source.name}'s {effect}.", ref=NAME,
+              figure=figure.id, source=source.id, effect=effect, prevented=1)
+    return wounds - 1
 
 
 def _new_turn(game: Game) -> None:
