@@ -180,4 +180,8 @@ def build_state(scenario: Scenario, source: str) -> GameState:
     else:
         state.round = start.round - 1
         state.stack = [Step(kind="rounds")]
+    if start.treachery is not None:
+        if start.hero_turn is not None or start.overlord_turn:
+            raise ScenarioError("start.treachery: setup comes before round 1; leave out hero_turn and overlord_turn")
+        state.stack.append(Step(kind="treachery", data={"budget": dict(start.treachery)}))
     return state

@@ -7,7 +7,7 @@ The format is documented for people in ``docs/scenarios.md``; keep the two in st
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -71,6 +71,9 @@ class StartSpec(Strict):
     hero_turn: str | None = None
     overlord_turn: bool = False
     round: int = 1
+    # Setup's treachery spending (Rulebook: Treachery Cards): the budget by gem colour; play
+    # begins with the overlord spending it, then round 1.
+    treachery: dict[Literal["green", "purple", "red"], int] | None = None
 
 
 class FigureExpect(Strict):
