@@ -28,6 +28,20 @@ class EngineError(Exception):
     """The engine itself failed (a bug, or content it cannot run). The state was restored."""
 
 
+MAX_ID_LENGTH = 1_000
+
+
+def bad_argument(choice_id: object, seat: object, serial: object) -> str:
+    """Why these ``apply`` arguments are of the wrong type or size, or "" when they are fine."""
+    if not isinstance(seat, str) or not seat or len(seat) > MAX_ID_LENGTH:
+        return f"the seat must be a seat name (a short string), not {type(seat).__name__}"
+    if not isinstance(choice_id, str) or not choice_id or len(choice_id) > MAX_ID_LENGTH:
+        return f"the choice must be a choice id (a short string), not {type(choice_id).__name__}"
+    if serial is not None and (not isinstance(serial, int) or isinstance(serial, bool)):
+        return f"the serial must be a whole number or None, not {type(serial).__name__}"
+    return ""
+
+
 class Game:
     """One game: its state, the step handlers of its ruleset, and the pending decision."""
 
@@ -94,7 +108,14 @@ class Game:
             raise EngineError(f"no handler for step kind {step.kind!r} in this ruleset") from None
 
     def apply(self, choice_id: str, seat: str, serial: int | None = None) -> ApplyResult:
-        """Answer the pending decision as ``seat``. Refusals leave the state exactly as it was."""
+        """Answer the pending decision as ``seat``. Refusals leave the state exactly as it was.
+
+        The argument types are checked first: a seat or id of another type (an int, bytes) could
+        compare unequal everywhere, be recorded in the history, or fail halfway through a handler."""
+        wrong = bad_argument(choice_id, seat, serial)
+        if wrong:
+            return ApplyResult.refused(wrong)
+        choice_id, seat = str(choice_id), str(seat)  # a str subclass (numpy's) is stored as plain text
         decision = self.pending
         if decision is None:
             return ApplyResult.refused("the game is over: there is nothing to decide")

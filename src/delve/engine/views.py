@@ -12,6 +12,9 @@ serialise it as it is.
 
 from __future__ import annotations
 
+import hashlib
+import json
+from collections.abc import Iterable
 from typing import Any
 
 from delve.board.grid import Board
@@ -153,3 +156,36 @@ def view(game: Game, seat: str, *, log: bool = True) -> dict[str, Any]:
         "pending": pending_view,
         "log": [dump_event(e) for e in events_for(state.log, seat)] if log else [],
     }
+
+
+def _secret_marker(kind: str, data: dict[str, Any]) -> bool:
+    """A marker with something a hero seat cannot read (a chest's contents, a face-down glyph)."""
+    return _marker_data(kind, data, True) != data or _marker_kind(kind, data, True) != kind
+
+
+def hidden_digest(game: Game, seats: Iterable[str]) -> str:
+    """A digest of everything in ``game`` that no seat of ``seats`` may see.
+
+    Why: a person may take back a choice only while nothing hidden from them has been used or
+    shown since (Undo, docs/web.md): if this digest differs between the state after the choice to
+    undo and now, a die was rolled, a card drawn or played, an area revealed or a chest opened,
+    and the person has seen its result. The chance state is hidden from every seat; hero seats
+    also do not see the overlord's hand and deck, unrevealed areas and what they hold, or the
+    hidden side of markers.
+    """
+    state = game.state
+    secret: dict[str, Any] = {"chance": state.chance.model_dump(mode="json")}
+    if OVERLORD not in set(seats):
+        board = state.board
+        unrevealed = sorted(a.id for a in board.areas if not a.revealed)
+        hidden_areas = set(unrevealed)
+        secret["hand"] = sorted(state.overlord.hand)
+        secret["deck"] = sorted(state.overlord.deck)
+        secret["unrevealed"] = unrevealed
+        secret["markers"] = sorted(
+            (m.id, m.kind, list(m.pos), json.dumps(m.data, sort_keys=True, default=str))
+            for m in board.markers if board.area_of(m.pos) in hidden_areas or _secret_marker(m.kind, m.data))
+        secret["figures"] = sorted(
+            f.model_dump_json() for f in state.figures.values()
+            if not f.in_town and all(board.area_of(c) in hidden_areas for c in f.footprint.cells()))
+    return hashlib.sha256(json.dumps(secret, sort_keys=True, default=str).encode()).hexdigest()

@@ -26,6 +26,7 @@ from delve.ai.bots import HERO_LEVELS, OVERLORD_LEVELS, make_bot
 from delve.api import GameSetup, new_game
 from delve.engine.decision import OVERLORD, TABLE, ChoiceRecord
 from delve.engine.game import Game
+from delve.engine.views import hidden_digest
 from delve.rulesets import RULESETS, default_content
 from delve.web.autoanswer import boilerplate
 from delve.web.replays import Replayer
@@ -338,7 +339,10 @@ class Hub:
     # -- undo and replays ------------------------------------------------------------------
     def undo(self, game_id: str, token: str) -> LiveGame:
         """Take back the person's last decision (solo and hot-seat games), unless something hidden
-        was seen since: dice or cards drawn (the chance state moved) or an area revealed."""
+        from the person's seats was used or shown since (``delve.engine.views.hidden_digest``): dice
+        rolled or cards drawn (the chance state moved), an overlord card played, an area revealed, a
+        chest opened. Otherwise undo would let a player look at the overlord's answer and take the
+        move back."""
         live = self.get(game_id)
         person = live.person(token)
         if live.mode not in UNDO_MODES:
@@ -351,11 +355,9 @@ class Hub:
                 raise TableError("there is no decision of yours to undo", 409)
             keep = mine[-1]
             earlier = replay(live.setup, live.records[:keep])
-            now = live.game.state
-            if earlier.state.chance != now.chance:
-                raise TableError("cannot undo: dice were rolled or cards drawn since that decision", 409)
-            if _revealed(earlier) != _revealed(live.game):
-                raise TableError("cannot undo: an area was revealed since that decision", 409)
+            if hidden_digest(earlier, person.seats) != hidden_digest(live.game, person.seats):
+                raise TableError("cannot undo: something hidden from you was used or shown since that decision "
+                                 "(dice rolled, a card drawn or played, an area revealed, a chest opened)", 409)
             self.store.truncate(live.id, keep)
             live.game = earlier
             live.records = live.records[:keep]
@@ -395,6 +397,3 @@ def replay(setup: GameSetup, records: list[tuple[str, str, bool]]) -> Game:
     game.replay([ChoiceRecord(seat=seat, choice=choice) for seat, choice, _ in records])
     return game
 
-
-def _revealed(game: Game) -> set[str]:
-    return {area.id for area in game.board.areas if area.revealed}
