@@ -43,3 +43,15 @@ def test_a_level_picks_the_automated_side(client: TestClient, mode: str, level: 
 def test_an_unknown_level_is_refused(client: TestClient) -> None:
     res = client.post("/api/games", json={"level": "nightmare", "quick": True})
     assert res.status_code == 400 and "unknown level" in res.json()["error"]
+
+
+def test_a_person_may_ask_for_a_hint_on_their_own_decision(client: TestClient) -> None:
+    res = client.post("/api/games", json={"mode": "solo", "quick": True, "seed": 4})
+    gid, token = res.json()["id"], res.json()["invites"][0]["url"].split("#", 1)[1]
+    state = client.get(f"/api/games/{gid}/state", headers={"X-Seat-Token": token}).json()
+    hint = client.get(f"/api/games/{gid}/hint", headers={"X-Seat-Token": token})
+    assert hint.status_code == 200, hint.text
+    data = hint.json()
+    assert data["seat"] == state["pending"]["seat"]
+    assert data["winner"] in {o["choice"] for o in data["options"]}
+    assert client.get(f"/api/games/{gid}/hint", headers={"X-Seat-Token": "wrong"}).status_code == 403

@@ -33,7 +33,7 @@ from delve.ai.hero_ai import HeroAI
 from delve.ai.overlord_ai import OverlordAI
 from delve.engine.decision import OVERLORD, TABLE, Decision
 from delve.engine.determinize import determinized_clone
-from delve.engine.game import Game
+from delve.engine.game import EngineError, Game
 
 # Decision kinds worth a search, per side: where a monster goes and whom it strikes, which
 # card to play, where a spawn stands; for heroes, which action and who acts first.
@@ -67,6 +67,15 @@ def evaluate(game: Game, side: str) -> float:
                    for m in state.monsters() if m.alive and m.side == "overlord")
     for_heroes = state.conquest + 2.0 * heroes - monsters
     return for_heroes if side == "heroes" else -for_heroes
+
+
+def _applied(game: Game, choice: str, seat: str) -> bool:
+    """Apply a choice on a search copy; False when refused or when the engine fails (a copy for
+    search runs without transactions: what is left of it is simply valued as it stands)."""
+    try:
+        return game.apply(choice, seat).accepted
+    except EngineError:
+        return False
 
 
 def _seed(*parts: object) -> int:
@@ -135,7 +144,7 @@ class SearchPlayer:
             world = determinized_clone(game, seat, world_seed)
             for candidate in candidates:
                 copy = world.clone()
-                if not copy.apply(candidate, decision.seat).accepted:
+                if not _applied(copy, candidate, decision.seat):
                     continue
                 totals[candidate] += self.rollout(copy, world_seed)
                 visits[candidate] += 1
@@ -161,7 +170,7 @@ class SearchPlayer:
             if decision is None or self._horizon_reached(game, start_round):
                 break
             player: Any = overlord if decision.seat in (OVERLORD, TABLE) else heroes
-            if not game.apply(player.choose(decision, game), decision.seat).accepted:
+            if not _applied(game, player.choose(decision, game), decision.seat):
                 break
         return evaluate(game, self.side)
 

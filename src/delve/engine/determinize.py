@@ -24,8 +24,10 @@ What is resampled for a hero seat in addition:
   are shuffled among the unopened chests of the same colour;
 - which inactive glyphs are dark (Rulebook: Dark Glyphs, laid face down): the kinds and
   ``data.dark`` of the inactive glyphs on the board are shuffled among them;
-- the event log keeps only the events the seat may see, and the choice history is dropped (the
-  overlord's past choices name his cards); such a copy cannot be replayed.
+- (for every seat) past events are dropped: only those the rules have yet to read are kept, and
+  only as far as the seat may see them; the choice history is dropped (the overlord's past
+  choices name his cards). Such a copy is for search: it cannot be replayed, and it plays
+  without transactions (a refused or failed choice is the searcher's problem, not a table's).
 
 What is NOT resampled (documented limits):
 
@@ -50,6 +52,7 @@ from delve.board.grid import Marker
 from delve.engine.chance import Chance, ChanceState, seeded
 from delve.engine.decision import OVERLORD
 from delve.engine.game import Game
+from delve.engine.state import GameState
 
 GLYPH_KINDS = ("glyph", "dark_glyph")
 
@@ -76,10 +79,23 @@ def determinized_clone(game: Game, seat: str, seed: int) -> Game:
     if seat != OVERLORD:
         _resample_hand(copy, sampler)
         _resample_markers(copy, sampler)
-        state.log = [e for e in state.log if e.visible_for(seat)]
-        state.history = []
         state.board.invalidate()  # glyph kinds may have changed
-    return Game(state, copy.handlers, transactional=copy.transactional)
+    _forget_the_past(state, seat)
+    return Game(state, copy.handlers, transactional=False)
+
+
+def _forget_the_past(state: GameState, seat: str) -> None:
+    """Keep only the events the rules have yet to read, as far as the seat may see them; drop
+    the choice history. Why: the past decides nothing any more (``rules.prolonged`` reads the
+    events after ``flags["prolonged_seen"]``, so those are kept and the mark moved to 0), the
+    overlord's past choices name his cards, and a game's log is nine tenths of its JSON: a
+    search copies the world once per candidate, so the copy must be cheap."""
+    seen = state.flags.get("prolonged_seen")
+    start = seen if isinstance(seen, int) and 0 <= seen <= len(state.log) else len(state.log)
+    state.log = [e for e in state.log[start:] if e.visible_for(seat)]
+    if "prolonged_seen" in state.flags:
+        state.flags["prolonged_seen"] = 0
+    state.history = []
 
 
 def _resample_hand(game: Game, sampler: Chance) -> None:

@@ -197,6 +197,23 @@ def create_app(store_url: str, shard: tuple[int, int] | None = None,
         with live.lock:
             return message(live, person, log_from=max(0, log_from))
 
+    @app.get("/api/games/{game_id}/hint")
+    def hint(game_id: str, x_seat_token: str | None = Header(default=None)) -> dict[str, Any]:
+        """What the normal AI of the seat's side would choose for the person's pending decision,
+        and why (``delve.ai.explain``). The hero AI reads only what a hero seat may see, so a
+        hint never reveals the overlord's secrets."""
+        from delve.ai.bots import make_bot
+        from delve.ai.explain import explain
+        from delve.engine.decision import OVERLORD
+
+        live, person = _person(game_id, x_seat_token)
+        with live.lock:
+            decision = live.game.pending
+            if decision is None or decision.seat not in person.seats:
+                raise TableError("you have no decision to be advised on now", 409)
+            player = make_bot("ai" if decision.seat == OVERLORD else "hero", live.ai_seed)
+            return explain(player, decision, live.game).to_dict()
+
     @app.post("/api/games/{game_id}/choose")
     def choose(game_id: str, body: ChoiceIn, x_seat_token: str | None = Header(default=None)) -> dict[str, Any]:
         live = hub.choose(game_id, x_seat_token or "", body.choice, body.serial)
