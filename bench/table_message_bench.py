@@ -75,8 +75,8 @@ def main() -> None:
             game = live.game.clone()
             seat = decision.seat
             bare.append(_cpu_ms(lambda g=game, s=seat: _bare(g, s)))
-            fresh.append(_cpu_ms(lambda g=game: message(live, person, game=g)))
-            cached.append(_cpu_ms(lambda g=game: message(live, person, game=g)))
+            fresh.append(_cpu_ms(lambda g=game, lv=live, p=person: message(lv, p, game=g)))
+            cached.append(_cpu_ms(lambda g=game, lv=live, p=person: message(lv, p, game=g)))
             bot = bots.setdefault(seat, make_bot("ai" if seat == OVERLORD else "hero", seed))
             hub.choose(live.id, person.token, bot.choose(decision, live.game), decision.serial)
 
