@@ -82,7 +82,7 @@ def figures_bars(summary: dict[str, Any]) -> Any:
     games = max(1, summary["games"] - summary["errors"])
     groups = [("Heroes", figures.get("heroes", {})), ("Monsters (by kind)", figures.get("monsters", {}))]
     heights = [max(2.0, 0.45 * len(rows) + 1.2) for _, rows in groups]
-    fig, axes = plt.subplots(2, 2, figsize=(12, sum(heights)), gridspec_kw={"height_ratios": heights},
+    fig, axes = plt.subplots(2, 2, figsize=(13, sum(heights)), gridspec_kw={"height_ratios": heights},
                              squeeze=False)
     for row_axes, (title, rows) in zip(axes, groups, strict=True):
         names = sorted(rows, key=lambda n: -rows[n]["wounds_dealt"])
@@ -98,7 +98,7 @@ def figures_bars(summary: dict[str, Any]) -> Any:
             ax.invert_yaxis()
             ax.set_xlabel("per game")
             ax.set_title(f"{title}: {a_label} and {b_label}")
-            ax.legend(loc="lower right")
+            ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8)
     fig.tight_layout()
     return fig
 
@@ -124,9 +124,10 @@ def death_map(summary: dict[str, Any], board: Any) -> Any:
             counts[y, x] = n
     scale = 0.42
     fig, ax = plt.subplots(figsize=(max(5.0, width * scale + 2), max(4.0, height * scale + 1)))
-    ax.imshow(spaces, cmap="Greys", vmin=0, vmax=4, interpolation="nearest")  # spaces light grey
+    ax.imshow(spaces, cmap="Greys", vmin=0, vmax=4, interpolation="nearest")  # spaces grey, no space white
     shown = np.ma.masked_where(counts == 0, counts)
-    image = ax.imshow(shown, cmap="Reds", vmin=0, vmax=max(1.0, counts.max()), interpolation="nearest")
+    top = max(1.0, counts.max())  # one death already shows as a clear orange, not near-white
+    image = ax.imshow(shown, cmap="YlOrRd", vmin=-0.25 * top, vmax=top, interpolation="nearest")
     for (y, x), n in np.ndenumerate(counts):
         if n:
             ax.text(x, y, str(int(n)), ha="center", va="center", fontsize=7,
@@ -134,7 +135,8 @@ def death_map(summary: dict[str, Any], board: Any) -> Any:
     ax.set_xticks(range(0, width, 5))
     ax.set_yticks(range(0, height, 5))
     ax.set_title(f"Where heroes died ({int(counts.sum())} deaths in {summary['games']} games)")
-    fig.colorbar(image, ax=ax, label="hero deaths", shrink=0.8)
+    bar = fig.colorbar(image, ax=ax, label="hero deaths", shrink=0.8)
+    bar.ax.set_ylim(0.5, top)
     fig.tight_layout()
     return fig
 
@@ -146,8 +148,8 @@ def comparison(summary: dict[str, Any], other: dict[str, Any]) -> Any:
     runs = [summary, other]
     labels = [run_label(s["config"]) for s in runs]
     rates = [s["heroes_win_rate"] * 100 for s in runs]
-    errors = [[(s["heroes_win_rate"] - s["heroes_win_ci95"][0]) * 100 for s in runs],
-              [(s["heroes_win_ci95"][1] - s["heroes_win_rate"]) * 100 for s in runs]]
+    errors = [[max(0.0, s["heroes_win_rate"] - s["heroes_win_ci95"][0]) * 100 for s in runs],  # rounding
+              [max(0.0, s["heroes_win_ci95"][1] - s["heroes_win_rate"]) * 100 for s in runs]]
     ax.barh(labels, rates, xerr=errors, color=[WON, "#6aa84f"], capsize=6)
     ax.invert_yaxis()
     ax.set_xlim(0, 100)
