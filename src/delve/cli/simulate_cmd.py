@@ -43,6 +43,7 @@ def _board(config: SimConfig) -> Board | None:
 
 def _replay(config: SimConfig, seed: int, as_json: bool) -> None:
     """Play the game of ``seed`` again and print its public log and summary (or the summary as JSON)."""
+    from delve.engine.decision import OVERLORD
     from delve.engine.redaction import events_for
     from delve.sim.runner import replay
 
@@ -52,7 +53,8 @@ def _replay(config: SimConfig, seed: int, as_json: bool) -> None:
         return
     out = Console()
     if game is not None:
-        for event in events_for(game.state.log, "h1"):  # what a hero player saw
+        hero_seat = next((seat for seat in game.state.seats if seat != OVERLORD), OVERLORD)
+        for event in events_for(game.state.log, hero_seat):  # what a hero player saw
             out.print(f"[dim]{event.kind:>22}[/] {event.text}", highlight=False)
     out.print(f"[bold]seed {seed}: winner {summary.winner or 'nobody'} after {summary.rounds} rounds "
               f"({summary.cause})[/]")
@@ -81,6 +83,8 @@ def _print_figures(out: Console, summary: dict[str, Any]) -> None:
         table.add_column(column, justify="left" if column == "figure" else "right")
     for group in ("heroes", "monsters"):
         rows = summary["figures"].get(group, {})
+        if group == "monsters":
+            table.add_section()
         for name, r in sorted(rows.items(), key=lambda item: -item[1]["wounds_dealt"]):
             table.add_row(name, *(f"{r[k] / games:.2f}" for k in ("kills", "deaths", "wounds_dealt", "wounds_taken")))
     out.print(table)

@@ -43,6 +43,7 @@ class FigureCollector:
         for figure in game.state.figures.values():
             if figure.id not in self.names:
                 self.names[figure.id] = ("heroes" if figure.kind == "hero" else "overlord", figure.name)
+                self._add(figure.id, "kills", 0)  # a row even for a figure that never fights
         log = game.state.log
         for event in log[self.seen:]:
             self._read(event.kind, event.text, event.data)
