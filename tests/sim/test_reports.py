@@ -36,6 +36,11 @@ def test_every_wound_and_kill_has_a_dealer_and_a_taker(summaries: list[dict]) ->
         assert sum(s["figures"]["hero_deaths"].values()) == hero_deaths  # every death has its space
 
 
+def test_figures_are_the_same_on_every_backend(summaries: list[dict]) -> None:
+    processes = run(SHORT, backend="processes", workers=2)
+    assert json.dumps([s["figures"] for s in processes]) == json.dumps([s["figures"] for s in summaries])
+
+
 def test_merging_does_not_depend_on_order(summaries: list[dict]) -> None:
     figures = [s["figures"] for s in summaries]
     forward, backward = merge_figures(figures), merge_figures(reversed(figures))
