@@ -58,7 +58,10 @@ def _conquest_axes(ax: Any, summary: dict[str, Any]) -> None:
         ax.plot(rounds, [r["mean"] for r in rows], color=colour,
                 label=f"{label} ({rows[0]['games']} games)")
         ax.fill_between(rounds, [r["min"] for r in rows], [r["max"] for r in rows], color=colour, alpha=0.15)
+    from matplotlib.ticker import MaxNLocator
+
     ax.axhline(0, color="black", linewidth=0.6)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("round")
     ax.set_ylabel("heroes' conquest (mean; band: min-max)")
     ax.set_title("Conquest at the start of each round, by outcome")
