@@ -8,11 +8,12 @@ for, so the simulator itself needs nothing beyond the engine.
 
 from __future__ import annotations
 
-import html
 import math
 from collections import Counter
 from pathlib import Path
 from typing import Any
+
+from delve.sim.collect import merge_figures
 
 Z95 = 1.959963984540054  # the two-sided 95% normal quantile
 
@@ -28,6 +29,32 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def newcombe(a: int, n: int, b: int, m: int) -> tuple[float, float]:
+    """95% interval of the difference of two proportions a/n - b/m (Newcombe's hybrid score
+    method, built from the two Wilson intervals: keeps its coverage near 0% and 100%)."""
+    if n <= 0 or m <= 0:
+        return -1.0, 1.0
+    pa, pb = a / n, b / m
+    la, ua = wilson(a, n)
+    lb, ub = wilson(b, m)
+    d = pa - pb
+    return d - math.sqrt((pa - la) ** 2 + (ub - pb) ** 2), d + math.sqrt((ua - pa) ** 2 + (pb - lb) ** 2)
+
+
+SEEDS_KEPT = 50  # seeds listed per outcome: enough to pick games to replay, small in the JSON
+
+
+def seeds_by_outcome(summaries: list[dict[str, Any]]) -> dict[str, list[dict[str, int]]]:
+    """The first game indices and seeds of each outcome (``heroes``, ``overlord``, ``unfinished``),
+    for ``delve simulate --replay SEED``."""
+    out: dict[str, list[dict[str, int]]] = {"heroes": [], "overlord": [], "unfinished": []}
+    for s in sorted(summaries, key=lambda s: s["index"]):
+        key = s["winner"] if s["winner"] in ("heroes", "overlord") else "unfinished"
+        if not s.get("error") and len(out[key]) < SEEDS_KEPT:
+            out[key].append({"index": s["index"], "seed": s["seed"]})
+    return out
+
+
 def conquest_by_round(summaries: list[dict[str, Any]]) -> list[dict[str, float]]:
     """Mean conquest at the start of each round over the games still running, with their count."""
     longest = max((len(s["conquest"]) for s in summaries), default=0)
@@ -40,7 +67,10 @@ def conquest_by_round(summaries: list[dict[str, Any]]) -> list[dict[str, float]]
 
 
 def summarise(summaries: list[dict[str, Any]], *, config: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The figures of a run as one JSON-ready object (the ``--json`` contract of ``delve simulate``)."""
+    """The figures of a run as one JSON-ready object (the ``--json`` contract of ``delve simulate``).
+
+    ``figures`` are totals over the finished games (divide by ``games`` for a per-game figure);
+    ``seeds`` lists games to replay by outcome."""
     games = len(summaries)
     errors = [s for s in summaries if s.get("error")]
     heroes = sum(1 for s in summaries if s["winner"] == "heroes")
@@ -68,64 +98,51 @@ def summarise(summaries: list[dict[str, Any]], *, config: dict[str, Any] | None 
         "causes": dict(Counter(s["cause"] for s in summaries).most_common()),
         "conquest_changes_per_game": {k: v / max(1, len(finished)) for k, v in sorted(drains.items())},
         "conquest_by_round": conquest_by_round(finished),
+        "conquest_by_round_won": conquest_by_round([s for s in finished if s["winner"] == "heroes"]),
+        "conquest_by_round_lost": conquest_by_round([s for s in finished if s["winner"] == "overlord"]),
+        "figures": merge_figures(s.get("figures", {}) for s in finished),
+        "seeds": seeds_by_outcome(summaries),
         "error_seeds": [{"index": s["index"], "seed": s["seed"], "error": s["error"].splitlines()[0]}
                         for s in errors[:20]],
         "config": config or {},
     }
 
 
-def _figure(summary: dict[str, Any], summaries: list[dict[str, Any]]) -> Any:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, axes = plt.subplots(1, 3, figsize=(15, 4.2))
-    rows = summary["conquest_by_round"]
-    ax = axes[0]
-    ax.plot([r["round"] for r in rows], [r["mean"] for r in rows], label="mean conquest")
-    ax.fill_between([r["round"] for r in rows], [r["min"] for r in rows], [r["max"] for r in rows], alpha=0.2,
-                    label="min-max")
-    ax.set_xlabel("round")
-    ax.set_ylabel("heroes' conquest")
-    ax.set_title("Conquest at the start of each round")
-    ax.legend()
-    ax = axes[1]
-    ax.hist([s["rounds"] for s in summaries if not s.get("error")], bins=20)
-    ax.set_xlabel("rounds")
-    ax.set_title(f"Game length (mean {summary['mean_rounds']:.1f})")
-    ax = axes[2]
-    causes = summary["causes"]
-    ax.barh(list(causes), list(causes.values()))
-    ax.set_title("How games ended")
-    fig.tight_layout()
-    return fig
+def compare(first: dict[str, Any], second: dict[str, Any]) -> dict[str, Any]:
+    """Two runs side by side: the heroes' win rate of each and ``second`` minus ``first`` with its
+    95% interval (Newcombe); an interval that excludes 0 is a difference the games show."""
+    a, n = first["heroes_won"], first["games"]
+    b, m = second["heroes_won"], second["games"]
+    lo, hi = newcombe(b, m, a, n)
+    return {"first": first["config"], "second": second["config"],
+            "heroes_win_rate": [first["heroes_win_rate"], second["heroes_win_rate"]],
+            "heroes_win_ci95": [first["heroes_win_ci95"], second["heroes_win_ci95"]],
+            "mean_rounds": [first["mean_rounds"], second["mean_rounds"]],
+            "difference": (b / m if m else 0.0) - (a / n if n else 0.0), "difference_ci95": [lo, hi]}
 
 
-def write_report(path: Path, summary: dict[str, Any], summaries: list[dict[str, Any]]) -> Path:
-    """A PNG (``.png``) or an HTML page with the figures and a table (any other suffix)."""
-    fig = _figure(summary, summaries)
+def write_report(path: Path, summary: dict[str, Any], summaries: list[dict[str, Any]], *,
+                 board: Any = None, other: dict[str, Any] | None = None) -> Path:
+    """The report of a run: one overview PNG (``.png``), one HTML page with its charts inside
+    (``.html``), or a folder (any other path) holding ``index.html`` and one PNG per chart.
+
+    ``board`` (the quest's ``Board``) draws the heat map of hero deaths on the map; ``other``
+    (the summary of a ``--compare`` run) adds the comparison table and chart."""
+    from delve.sim import charts
+
     if path.suffix.lower() == ".png":
-        fig.savefig(path, dpi=110)
+        charts.overview(summary, summaries).savefig(path, dpi=110)
         return path
-    import base64
-    import io
-
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=100)
-    image = base64.b64encode(buffer.getvalue()).decode()
-    h_lo, h_hi = summary["heroes_win_ci95"]
-    rows = "".join(f"<tr><td>{html.escape(str(k))}</td><td>{html.escape(str(v))}</td></tr>" for k, v in [
-        ("games", summary["games"]),
-        ("heroes won", f"{summary['heroes_won']} ({summary['heroes_win_rate']:.1%}, 95% CI {h_lo:.1%}-{h_hi:.1%})"),
-        ("overlord won", summary["overlord_won"]),
-        ("errors", summary["errors"]),
-        ("mean rounds", f"{summary['mean_rounds']:.2f}"),
-        ("causes", summary["causes"]),
-        ("conquest changes per game", summary["conquest_changes_per_game"]),
-        ("setup", summary["config"]),
-    ])
-    path.write_text(f"<!doctype html><meta charset='utf-8'><title>Delve simulation</title>"
-                    f"<h1>Delve simulation</h1><table border=1 cellpadding=4>{rows}</table>"
-                    f"<p><img alt='figures' src='data:image/png;base64,{image}'></p>\n")
-    return path
+    figures = charts.all_charts(summary, summaries, board=board, other=other)
+    if path.suffix.lower() == ".html":
+        images = {name: charts.png_data_uri(fig) for name, fig in figures.items()}
+        path.write_text(charts.page(summary, images, other=other))
+        return path
+    path.mkdir(parents=True, exist_ok=True)
+    images = {}
+    for name, fig in figures.items():
+        fig.savefig(path / f"{name}.png", dpi=100)
+        images[name] = f"{name}.png"
+    index = path / "index.html"
+    index.write_text(charts.page(summary, images, other=other))
+    return index

@@ -21,6 +21,7 @@ from typing import Any
 from delve.api import GameSetup, new_game
 from delve.engine.decision import OVERLORD, TABLE, Decision
 from delve.engine.game import Game
+from delve.sim.collect import FigureCollector
 
 HERO_KINDS = ("ai", "random", "search")
 OVERLORD_KINDS = ("random", "solo", "ai", "search")
@@ -56,7 +57,7 @@ class SimConfig:
     quest: str = "first-steps"
     games: int = 100
     heroes: str = "ai"
-    overlord: str = "random"
+    overlord: str = "ai"  # the strongest pair that plays fast: see docs/simulation.md
     seed: int = 0
     hero_ids: tuple[str, ...] = ()
     pack: str = "starter"
@@ -82,6 +83,9 @@ class GameSummary:
     conquest: list[int] = field(default_factory=list)
     conquest_changes: dict[str, int] = field(default_factory=dict)
     error: str | None = None
+    # Per hero and monster kind (kills, deaths, wounds dealt and taken) and where heroes died:
+    # ``delve.sim.collect``.
+    figures: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (JSON-ready, and cheap to send between processes)."""
@@ -147,7 +151,17 @@ def _conquest_reason(text: str) -> str:
 
 def play_game(config: SimConfig, index: int) -> GameSummary:
     """Play game ``index`` of the run to its end (or a cap) and summarise it; never raises."""
-    seed = game_seed(config.seed, index)
+    return play_seed(config, game_seed(config.seed, index), index)
+
+
+def play_seed(config: SimConfig, seed: int, index: int = 0) -> GameSummary:
+    """Play one game with game seed ``seed`` (what ``play_game`` does for game ``index`` of a run)."""
+    return replay(config, seed, index)[0]
+
+
+def replay(config: SimConfig, seed: int, index: int = 0) -> tuple[GameSummary, Game | None]:
+    """Play the game of seed ``seed`` again and keep it: a lost or won game of a report is replayed
+    with the seed the report lists (``delve simulate --replay SEED``), its whole log at hand."""
     start = time.perf_counter()
     options: dict[str, Any] = {"choices": config.setup_choices} if "choices" in GameSetup.model_fields else {}
     setup = GameSetup(ruleset=config.ruleset, quest=config.quest, pack=config.pack, seed=seed,
@@ -156,8 +170,10 @@ def play_game(config: SimConfig, index: int) -> GameSummary:
     choices = 0
     game: Game | None = None
     stopped: str | None = None
+    collector = FigureCollector()
     try:
         game = new_game(setup, transactional=False)
+        collector.observe(game)
         hero_player = make_player("hero", config.heroes, seed + 1)
         overlord_player = make_player("overlord", config.overlord, seed + 2)
         last_round = -1
@@ -181,11 +197,12 @@ def play_game(config: SimConfig, index: int) -> GameSummary:
             if not result.accepted:
                 raise RuntimeError(f"{type(player).__name__} chose {choice!r} for {decision.kind}: {result.reason}")
             choices += 1
+            collector.observe(game)
     except Exception as exc:  # a summary with the seed, so the game can be replayed and fixed
         tb = traceback.format_exc(limit=6)
         return GameSummary(index=index, seed=seed, winner=None, rounds=game.state.round if game else 0,
                            cause="error", choices=choices, seconds=time.perf_counter() - start,
-                           conquest=conquest, error=f"{exc!r}\n{tb}")
+                           conquest=conquest, error=f"{exc!r}\n{tb}"), game
     changes: dict[str, int] = {}
     for event in game.state.log:
         if event.kind == "conquest_changed":
@@ -193,7 +210,7 @@ def play_game(config: SimConfig, index: int) -> GameSummary:
             changes[reason] = changes.get(reason, 0) + int(event.data.get("amount", 0))
     return GameSummary(index=index, seed=seed, winner=game.state.winner, rounds=game.state.round,
                        cause=_cause(game, stopped), choices=choices, seconds=time.perf_counter() - start,
-                       conquest=conquest, conquest_changes=changes)
+                       conquest=conquest, conquest_changes=changes, figures=collector.result()), game
 
 
 def play_batch(config: SimConfig, indices: list[int]) -> list[dict[str, Any]]:
