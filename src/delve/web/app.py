@@ -26,6 +26,7 @@ from delve.web.messages import message, viewing_seat
 from delve.web.store import Store
 
 STATIC = files("delve.web") / "static"
+PAGES = STATIC / "app"  # the browser client, built from client/ (see docs/web.md)
 
 
 class NewGame(BaseModel):
@@ -77,11 +78,11 @@ def create_app(store_url: str, shard: tuple[int, int] | None = None) -> FastAPI:
 
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:
-        return FileResponse(str(STATIC / "index.html"))
+        return FileResponse(str(PAGES / "index.html"))
 
     @app.get("/play/{game_id}", include_in_schema=False)
     def play_page(game_id: str) -> FileResponse:
-        return FileResponse(str(STATIC / "play.html"))
+        return FileResponse(str(PAGES / "play.html"))
 
     @app.get("/api/games")
     def list_games() -> list[dict[str, Any]]:
