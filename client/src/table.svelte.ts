@@ -48,6 +48,7 @@ export class Table {
   floaters = $state<Floater[]>([]);
   notice = $state<Notice | null>(null);
   dice = $state<{ who: string; faces: string[] } | null>(null);
+  attack = $state<{ figure: string; at: XY } | null>(null);  // the attack being played back
   stretch = $state<StretchSummary | null>(null);
 
   briefingOpen = $state(false);
@@ -95,6 +96,7 @@ export class Table {
     this.sending = false;
     this.error = null;
     this.focusCell = null;
+    this.peek = null;  // the mention under the pointer may be gone
     if (prev && prev.state.pending?.serial !== next.state.pending?.serial) {
       this.selected = null;
       this.sight = [];  // sight belongs to the state it was asked in
@@ -128,6 +130,7 @@ export class Table {
     this.ghosts = [];
     this.removed = [];
     this.dice = null;
+    this.attack = null;
     this.notice = null;
   }
 
@@ -141,6 +144,9 @@ export class Table {
           this.positions = { ...this.positions, [fig]: s.to };
           this.removed = this.removed.filter((id) => id !== fig);
         }
+        break;
+      case "attack":
+        this.attack = fig && s.at ? { figure: fig, at: s.at } : null;
         break;
       case "dice":
         this.dice = { who: fig ? this.name(fig) : "", faces: s.faces ?? [] };

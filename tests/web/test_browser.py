@@ -161,6 +161,8 @@ def test_a_person_plays_the_tutorial_to_the_end_by_clicking(server: Any, tmp_pat
                     if _serial(page) == serial and page.locator("#choices .choice-row > button.choice").count():
                         page.locator("#choices .choice-row > button.choice").first.click()
                     _after(page, serial)
+                elif page.locator('#choices button[data-choice^="door:"]').count():
+                    assert _click(page, '#choices button[data-choice^="door:"]')
                 elif page.locator("rect.hl-move").count():
                     cell = _nearest_space(page)
                     assert _click(page, f'rect.hl-move[data-cell="{cell}"]')
@@ -184,12 +186,12 @@ def test_a_person_plays_the_tutorial_to_the_end_by_clicking(server: Any, tmp_pat
                 page.locator(".legend summary").click()
                 cards["monster"] = _open_card(page, ".legend button.link", "monster")
                 page.locator(".legend summary").click()
-            if "overlord" not in cards and page.locator('.ref-link[data-card="overlord"]').count():
-                cards["overlord"] = _open_card(page, '.ref-link[data-card="overlord"]', "overlord card")
+            if "overlord" not in cards and page.locator('.side .ref-link[data-card="overlord"]').count():
+                cards["overlord"] = _open_card(page, '.side .ref-link[data-card="overlord"]', "overlord card")
             if "familiar" not in cards and page.locator('.log .ref-link[data-card="familiar"]').count():
                 cards["familiar"] = _open_card(page, '.log .ref-link[data-card="familiar"]', "familiar")
-            if "glossary" not in cards and page.locator('.ref-link[data-card="glossary"]').count():
-                cards["glossary"] = _open_card(page, '.ref-link[data-card="glossary"]', "glossary")
+            if "glossary" not in cards and page.locator('.side .ref-link[data-card="glossary"]').count():
+                cards["glossary"] = _open_card(page, '.side .ref-link[data-card="glossary"]', "glossary")
             if played_back and page.evaluate("document.getElementById('speed').value") != "0":
                 _screens(page, "table")
                 page.select_option("#speed", "0")  # instant from now on: the quest must end in reasonable time
@@ -199,7 +201,9 @@ def test_a_person_plays_the_tutorial_to_the_end_by_clicking(server: Any, tmp_pat
         assert "win" in end.inner_text()
         _screens(page, "end")
         context.close()
-    unexpected = [e for e in errors if not ("404" in e and ("/catalog" in e or "/settings" in e))]
+    # a server without issue 15's data requests answers them 404: the page then shows ids and plain texts
+    optional = ("/catalog", "/settings", "/api/quests")
+    unexpected = [e for e in errors if not ("404" in e and any(path in e for path in optional))]
     assert unexpected == [], unexpected
     assert played_back, "no overlord turn was played back on the board"
     wanted = {"hero", "monster", "item", "overlord"} | ({"familiar", "glossary"} if with_catalog else set())

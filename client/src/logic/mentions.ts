@@ -42,6 +42,10 @@ export function linkify(text: string, named: { name: string; ref: CardRef }[]): 
   return segments;
 }
 
+/** The glossary key of a condition token (`bleed` -> `bleed-token`) or an order (`guard-order`). */
+export const tokenKey = (token: string): string => `${token}-token`;
+export const orderKey = (order: string): string => `${order}-order`;
+
 /** The glossary entry a rulebook reference or ability name points at, if the glossary has one. */
 export function glossaryKey(name: string | null | undefined, glossary: Record<string, unknown> | undefined): string | null {
   if (!name || !glossary) return null;

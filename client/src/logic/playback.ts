@@ -40,6 +40,7 @@ export function showOf(e: LogEvent): Show | null {
 export function stepDuration(s: Show): number {
   switch (s.type) {
     case "move": case "place": return 260;
+    case "attack": return 320;
     case "dice": return 700;
     case "wounds": return 550;
     case "kill": case "trap": case "end": return 900;

@@ -18,7 +18,7 @@ export interface Board {
   areas?: Area[];
 }
 
-export interface Ability { name: string; rank?: number | null; glossary?: string }
+export interface Ability { name: string; rank?: number | null; label?: string; glossary?: string }
 
 export interface Figure {
   id: string;
@@ -98,6 +98,7 @@ export interface Pending {
 export interface Show {
   type: string;
   figure?: string;
+  at?: XY | null;
   from?: XY | null;
   to?: XY;
   faces?: string[];
@@ -121,6 +122,7 @@ export interface LogEvent {
   kind: string;
   text: string;
   ref?: string | null;
+  glossary?: string | null;
   data?: Record<string, unknown>;
   round?: number;
   turn?: string | null;
@@ -210,9 +212,12 @@ export interface Catalog {
   overlord_cards: Record<string, OverlordCard>;
   quest?: QuestBriefing;
   glossary: Record<string, GlossaryEntry>;
+  pack_name?: string;
   terrain?: Record<string, { id: string; name: string; text: string }>;
   markers?: Record<string, { id: string; name: string; text: string }>;
 }
+
+export interface QuestEntry extends QuestBriefing { ruleset: string; pack?: string; default?: boolean }
 
 export type CardKind = "hero" | "item" | "monster" | "overlord" | "familiar" | "glossary" | "skill";
 export interface CardRef { kind: CardKind; id: string }
