@@ -32,20 +32,13 @@ import httpx
 
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
-# Click the first element matching a selector; resolve after the next frame has been painted.
-LOCAL = """async (sel) => {
+# Send an event ('click' or 'pointerenter') to the first element matching a selector; resolve
+# after the next frame has been painted.
+LOCAL = """async ([sel, type]) => {
   const node = document.querySelector(sel);
   if (!node) return null;
   const t0 = performance.now();
-  node.dispatchEvent(new MouseEvent('click', {bubbles: true}));
-  await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-  return performance.now() - t0;
-}"""
-HOVER = """async (sel) => {
-  const node = document.querySelector(sel);
-  if (!node) return null;
-  const t0 = performance.now();
-  node.dispatchEvent(new PointerEvent('pointerenter', {bubbles: false}));
+  node.dispatchEvent(type === 'click' ? new MouseEvent('click', {bubbles: true}) : new PointerEvent(type));
   await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
   return performance.now() - t0;
 }"""
@@ -126,12 +119,13 @@ def run(rounds: int) -> None:
                 for _ in range(rounds):
                     if page.locator(".briefing").count():
                         page.click("#briefing-ok")
-                    local["open a card"].append(page.evaluate(LOCAL, ".party .ref-link"))
+                    local["open a card"].append(page.evaluate(LOCAL, [".party .ref-link", "click"]))
                     page.keyboard.press("Escape")
-                    local["zoom the board"].append(page.evaluate(LOCAL, ".board-tools button"))
-                    local["switch a log filter"].append(page.evaluate(LOCAL, ".filters button:nth-child(2)"))
-                    page.evaluate(LOCAL, ".filters button:nth-child(1)")
-                    local["hover a choice (odds)"].append(page.evaluate(HOVER, "#choices button.choice"))
+                    local["zoom the board"].append(page.evaluate(LOCAL, [".board-tools button", "click"]))
+                    local["switch a log filter"].append(page.evaluate(LOCAL, [".filters button:nth-child(2)", "click"]))
+                    page.evaluate(LOCAL, [".filters button:nth-child(1)", "click"])
+                    hover = page.evaluate(LOCAL, ["#choices button.choice", "pointerenter"])
+                    local["hover a choice (odds)"].append(hover)
                     if page.evaluate("document.body.dataset.serial") == "over":
                         break
                     sel = ('rect.hl-target, #choices button[data-choice="end_turn"], '

@@ -148,6 +148,10 @@ def test_a_person_plays_the_tutorial_to_the_end_by_clicking(server: Any, tmp_pat
             elif kind == "place_item":
                 assert _click(page, '#choices button[data-choice^="place:equip"]') or \
                     _click(page, "#choices .choice-row > button.choice")
+            elif kind == "attack_spend":  # one step at a time, then spend what was built
+                if page.locator("#spend-stepper button.step").count():
+                    page.locator("#spend-stepper button.step").first.click()
+                assert _click(page, "#spend-stepper button.primary")
             elif kind == "place_hero":
                 assert _click(page, "rect.hl-move")
             elif kind == "choose_action":
@@ -208,3 +212,57 @@ def test_a_person_plays_the_tutorial_to_the_end_by_clicking(server: Any, tmp_pat
     assert played_back, "no overlord turn was played back on the board"
     wanted = {"hero", "monster", "item", "overlord"} | ({"familiar", "glossary"} if with_catalog else set())
     assert wanted <= {kind for kind, shown in cards.items() if shown}, cards
+
+
+def _quests(server: Any) -> list[tuple[str, str | None]]:
+    """Every startable quest the server lists, or (an older server) each ruleset's tutorial."""
+    import httpx
+
+    listed = httpx.get(server.url + "/api/quests")
+    if listed.status_code == 200:
+        return [(q["ruleset"], q["id"]) for q in listed.json()]
+    return [(r, None) for r in httpx.get(server.url + "/api/rulesets").json()]
+
+
+def test_every_quest_opens_and_plays_on_a_phone(server: Any, tmp_path: Path) -> None:
+    """Each shipped quest of each ruleset: the briefing, the board, a dozen decisions answered by
+    clicking at 390x844 with no horizontal scroll and no console error."""
+    import httpx
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        context = _launch(pw, tmp_path, 390, 844)
+        context.add_init_script("localStorage.setItem('delve.speed', '0')")
+        for ruleset, quest in _quests(server):
+            created = httpx.post(server.url + "/api/games", json={"mode": "solo", "ruleset": ruleset, "quest": quest,
+                                                                  "quick": True}).json()
+            page = context.new_page()
+            _watch_console(page, errors)
+            page.goto(server.url + created["invites"][0]["url"])
+            page.locator(".briefing").wait_for(timeout=20_000)
+            page.click("#briefing-ok")
+            page.wait_for_function("document.body.dataset.serial !== ''", timeout=20_000)
+            assert page.locator("#board rect.space").count() > 10, quest
+            for _ in range(12):
+                if not page.evaluate("document.body.dataset.kind || ''"):
+                    break
+                target = page.locator("rect.hl-target, rect.hl-move")
+                if target.count():
+                    serial = _serial(page)
+                    target.last.click(force=True)
+                    page.wait_for_timeout(50)
+                    if _serial(page) == serial and page.locator("#choices .choice-row > button.choice").count():
+                        page.locator("#choices .choice-row > button.choice").first.click()
+                    _after(page, serial)
+                elif page.locator("#spend-stepper button.primary").count():
+                    assert _click(page, "#spend-stepper button.primary")
+                else:
+                    assert _click(page, "#choices .choice-row > button.choice >> nth=-1"), quest
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390, quest
+            box = page.locator(".decision").bounding_box()
+            assert box is not None and box["y"] + box["height"] <= 845, quest  # the decision stays in view
+            page.close()
+        context.close()
+    optional = ("/catalog", "/settings", "/api/quests")
+    assert [e for e in errors if not ("404" in e and any(path in e for path in optional))] == []
