@@ -64,6 +64,16 @@ def _click(page: Any, selector: str) -> bool:
     return True
 
 
+def _click_space(page: Any, space: Any) -> None:
+    """Click a highlighted space; when several choices share it, take the first in the panel."""
+    serial = _serial(page)
+    space.click(force=True)
+    page.wait_for_timeout(50)
+    if _serial(page) == serial and page.locator("#choices .choice-row > button.choice").count():
+        page.locator("#choices .choice-row > button.choice").first.click()
+    _after(page, serial)
+
+
 def _nearest_space(page: Any) -> str | None:
     """The highlighted space closest to a monster (the heroes go looking for a fight)."""
     return page.evaluate("""() => {
@@ -159,12 +169,7 @@ def test_a_person_plays_the_tutorial_to_the_end_by_clicking(server: Any, tmp_pat
                     _click(page, "#choices .choice-row > button.choice")
             elif kind == "hero_turn":
                 if page.locator("rect.hl-target").count():
-                    serial = _serial(page)
-                    page.locator("rect.hl-target").first.click(force=True)
-                    page.wait_for_timeout(50)
-                    if _serial(page) == serial and page.locator("#choices .choice-row > button.choice").count():
-                        page.locator("#choices .choice-row > button.choice").first.click()
-                    _after(page, serial)
+                    _click_space(page, page.locator("rect.hl-target").first)
                 elif page.locator('#choices button[data-choice^="door:"]').count():
                     assert _click(page, '#choices button[data-choice^="door:"]')
                 elif page.locator("rect.hl-move").count():
@@ -249,12 +254,7 @@ def test_every_quest_opens_and_plays_on_a_phone(server: Any, tmp_path: Path) -> 
                     break
                 target = page.locator("rect.hl-target, rect.hl-move")
                 if target.count():
-                    serial = _serial(page)
-                    target.last.click(force=True)
-                    page.wait_for_timeout(50)
-                    if _serial(page) == serial and page.locator("#choices .choice-row > button.choice").count():
-                        page.locator("#choices .choice-row > button.choice").first.click()
-                    _after(page, serial)
+                    _click_space(page, target.last)
                 elif page.locator("#spend-stepper button.primary").count():
                     assert _click(page, "#spend-stepper button.primary")
                 else:

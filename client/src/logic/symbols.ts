@@ -68,15 +68,22 @@ export function condition(name: string): { abbr: string; colour: string } {
 }
 
 /** Marker icons: a glyph drawn in a small disc, and the legend's words. */
+// Glyphs from the basic Unicode blocks every system font has (a missing glyph draws a box).
 export const MARKERS: Record<string, { icon: string; colour: string; label: string }> = {
-  chest: { icon: "▣", colour: "#A0522D", label: "Chest" },
-  money: { icon: "$", colour: "#F0E442", label: "Coins" },
+  chest: { icon: "▣", colour: "#A0522D", label: "Treasure chest" },
+  money: { icon: "$", colour: "#F0E442", label: "Money" },
   glyph: { icon: "✦", colour: "#56B4E9", label: "Glyph of transport" },
-  relic: { icon: "♜", colour: "#CC79A7", label: "Relic" },
-  altar: { icon: "⛩", colour: "#EEEEEE", label: "Altar" },
+  dark_glyph: { icon: "✦", colour: "#6a3d7a", label: "Dark glyph" },
+  relic: { icon: "R", colour: "#CC79A7", label: "Relic" },
+  altar: { icon: "Ω", colour: "#EEEEEE", label: "Altar" },
   staircase: { icon: "≡", colour: "#999999", label: "Staircase" },
-  rune_key: { icon: "⚷", colour: "#E69F00", label: "Rune key" },
-  potion: { icon: "⚗", colour: "#009E73", label: "Potion" },
+  rune_key: { icon: "K", colour: "#E69F00", label: "Rune key" },
+  potion: { icon: "+", colour: "#009E73", label: "Potion" },
+  encounter: { icon: "!", colour: "#F0E442", label: "Encounter" },
+  bone_pile: { icon: "☠", colour: "#d8d0c0", label: "Bone pile" },
+  boulder: { icon: "●", colour: "#8d8172", label: "Boulder" },
+  boulder_ramp: { icon: "◢", colour: "#8d8172", label: "Boulder ramp" },
+  crushing_wall: { icon: "▥", colour: "#777777", label: "Crushing wall" },
 };
 export function marker(kind: string): { icon: string; colour: string; label: string } {
   return MARKERS[kind] ?? { icon: kind[0]?.toUpperCase() ?? "?", colour: "#DDDDDD", label: kind.replace(/_/g, " ") };
@@ -91,6 +98,9 @@ export const TERRAIN: Record<string, { fill: string; pattern?: string; label: st
   rubble: { fill: "#5b544c", pattern: "dots", label: "Rubble" },
   mud: { fill: "#6b5233", pattern: "dots", label: "Mud" },
   fog: { fill: "#a8a8b8", pattern: "waves", label: "Fog" },
+  corrupted: { fill: "#5e4a6e", pattern: "dots", label: "Corrupted ground" },
+  dart_field: { fill: "#8a7f70", pattern: "darts", label: "Dart field" },
+  scything_blade: { fill: "#7d5a50", pattern: "blades", label: "Scything blade" },
 };
 export function terrain(name: string | null): { fill: string; pattern?: string; label: string } {
   return TERRAIN[name ?? "floor"] ?? { fill: "#7d776e", pattern: "dots", label: name ?? "floor" };
