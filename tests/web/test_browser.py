@@ -49,8 +49,9 @@ def _serial(page: Any) -> str:
 
 
 def _after(page: Any, serial: str) -> None:
-    """Wait until the page shows a decision other than ``serial`` (or the end)."""
-    page.wait_for_function(f"document.body.dataset.playing === '1' || ((document.body.dataset.serial || '') !== '' "
+    """Wait until the page shows a decision other than ``serial`` (or the end, a playback, a hand-over)."""
+    page.wait_for_function(f"document.body.dataset.playing === '1' || document.getElementById('handover') || "
+                           f"((document.body.dataset.serial || '') !== '' "
                            f"&& document.body.dataset.serial !== '{serial}')", timeout=30_000)
 
 
@@ -209,6 +210,13 @@ def test_a_person_plays_the_tutorial_to_the_end_by_clicking(server: Any, tmp_pat
         end.wait_for(timeout=30_000)
         assert "win" in end.inner_text()
         _screens(page, "end")
+        page.click("#end-replay")  # the replay steps back through the finished game
+        page.locator("#replay-bar").wait_for(timeout=10_000)
+        page.click("#replay-end")
+        page.wait_for_function("document.getElementById('replay-label').textContent.split(' / ')[0] !== '0'")
+        last = page.locator("#replay-label").inner_text()
+        page.click("#replay-back")
+        page.wait_for_function(f"document.getElementById('replay-label').textContent !== '{last}'")
         context.close()
     # a server without issue 15's data requests answers them 404: the page then shows ids and plain texts
     optional = ("/catalog", "/settings", "/api/quests")
@@ -263,6 +271,49 @@ def test_every_quest_opens_and_plays_on_a_phone(server: Any, tmp_path: Path) -> 
             box = page.locator(".decision").bounding_box()
             assert box is not None and box["y"] + box["height"] <= 845, quest  # the decision stays in view
             page.close()
+        context.close()
+    optional = ("/catalog", "/settings", "/api/quests")
+    assert [e for e in errors if not ("404" in e and any(path in e for path in optional))] == []
+
+
+def test_hot_seat_hands_the_screen_over_and_undo_works(server: Any, tmp_path: Path) -> None:
+    """Hot-seat from the lobby: undo takes back a decision, and when the decision passes to the
+    overlord the screen is covered until the overlord is ready."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        context = _launch(pw, tmp_path, 1280, 720)
+        context.add_init_script("localStorage.setItem('delve.speed', '0')")
+        page = context.new_page()
+        _watch_console(page, errors)
+        page.goto(server.url + "/")
+        page.select_option("#mode", "hotseat")
+        page.check('input[name="quick"]')
+        page.click("#create")
+        page.wait_for_url("**/play/**", timeout=20_000)
+        page.locator(".briefing").wait_for(timeout=20_000)
+        page.click("#briefing-ok")
+        page.wait_for_function("document.body.dataset.serial !== ''", timeout=20_000)
+        first = _serial(page)
+        assert _click(page, "#choices .choice-row > button.choice")
+        page.click("#undo")
+        page.wait_for_function(f"document.body.dataset.serial === '{first}'", timeout=20_000)
+        for _ in range(80):
+            if page.locator("#handover").count():
+                break
+            kind = page.evaluate("document.body.dataset.kind || ''")
+            if kind == "hero_turn":
+                assert _click(page, '#choices button[data-choice="end_turn"]')
+            elif kind:
+                assert _click(page, "#choices .choice-row > button.choice")
+            else:
+                page.wait_for_timeout(100)
+        handover = page.locator("#handover")
+        assert "overlord" in handover.inner_text().lower()
+        page.click("#handover-ok")
+        page.wait_for_function("document.body.dataset.kind !== ''", timeout=10_000)
+        assert "overlord" in page.locator("#status").inner_text().lower()
         context.close()
     optional = ("/catalog", "/settings", "/api/quests")
     assert [e for e in errors if not ("404" in e and any(path in e for path in optional))] == []

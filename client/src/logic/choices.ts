@@ -13,7 +13,7 @@ export function spaceOf(c: Choice): XY | null {
   return null;
 }
 
-export const isAttack = (c: Choice): boolean => /^(attack|breath|bolt|blast):/.test(c.id);
+export const isAttack = (c: Choice): boolean => /^(attack|breath|bolt|blast|familiar:attack):/.test(c.id);
 
 /** Choices that point at a space become board targets, grouped by space. */
 export function boardTargets(p: Pending | null): Map<string, BoardTarget> {
