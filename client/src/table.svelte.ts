@@ -3,6 +3,7 @@
 import { Api, connect, type Link } from "./protocol/connection";
 import { merge, nameOf, type Received } from "./protocol/merge";
 import type { CardRef, Catalog, Figure, LogEvent, StateMessage, XY } from "./protocol/types";
+import { condition } from "./logic/symbols";
 import { PlaybackQueue, startPositions, stepsOf, summarise, type Step, type StretchSummary } from "./logic/playback";
 
 export interface Floater { id: number; figure: string; text: string; kind: string }
@@ -161,6 +162,9 @@ export class Table {
       case "trap":
         this.notice = { text: step.event.text, kind: "trap" };
         if (fig) this.float(fig, "trap!", "trap");
+        break;
+      case "condition":
+        if (fig && s.condition) this.float(fig, `+${condition(s.condition).abbr}`, "condition");
         break;
       case "turn":
         this.notice = { text: step.event.text, kind: "turn" };

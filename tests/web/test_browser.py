@@ -50,7 +50,7 @@ def _serial(page: Any) -> str:
 
 def _after(page: Any, serial: str) -> None:
     """Wait until the page shows a decision other than ``serial`` (or the end, a playback, a hand-over)."""
-    page.wait_for_function(f"document.body.dataset.playing === '1' || document.getElementById('handover') || "
+    page.wait_for_function(f"() => document.body.dataset.playing === '1' || !!document.getElementById('handover') || "
                            f"((document.body.dataset.serial || '') !== '' "
                            f"&& document.body.dataset.serial !== '{serial}')", timeout=30_000)
 
@@ -122,7 +122,8 @@ def test_a_person_plays_the_tutorial_to_the_end_by_clicking(server: Any, tmp_pat
         context = _launch(pw, tmp_path, 1280, 720)
         page = context.new_page()
         _watch_console(page, errors)
-        page.goto(server.url + "/")
+        lobby = page.goto(server.url + "/")
+        assert "default-src 'self'" in lobby.headers["content-security-policy"]
         page.wait_for_selector("#create")
         page.click("#create")  # the solo tutorial with the default seed
         page.wait_for_url("**/play/**", timeout=20_000)
@@ -132,7 +133,7 @@ def test_a_person_plays_the_tutorial_to_the_end_by_clicking(server: Any, tmp_pat
         assert "heroes" in briefing.inner_text().lower() and "conquest" in briefing.inner_text().lower()
         _screens(page, "briefing")
         page.click("#briefing-ok")
-        page.wait_for_function("document.body.dataset.serial !== ''", timeout=20_000)
+        page.wait_for_function("() => document.body.dataset.serial !== ''", timeout=20_000)
         assert page.locator("#board rect.space").count() > 20
 
         bought = False
@@ -213,10 +214,10 @@ def test_a_person_plays_the_tutorial_to_the_end_by_clicking(server: Any, tmp_pat
         page.click("#end-replay")  # the replay steps back through the finished game
         page.locator("#replay-bar").wait_for(timeout=10_000)
         page.click("#replay-end")
-        page.wait_for_function("document.getElementById('replay-label').textContent.split(' / ')[0] !== '0'")
+        page.wait_for_function("() => document.getElementById('replay-label').textContent.split(' / ')[0] !== '0'")
         last = page.locator("#replay-label").inner_text()
         page.click("#replay-back")
-        page.wait_for_function(f"document.getElementById('replay-label').textContent !== '{last}'")
+        page.wait_for_function(f"() => document.getElementById('replay-label').textContent !== '{last}'")
         context.close()
     # a server without issue 15's data requests answers them 404: the page then shows ids and plain texts
     optional = ("/catalog", "/settings", "/api/quests")
@@ -255,7 +256,7 @@ def test_every_quest_opens_and_plays_on_a_phone(server: Any, tmp_path: Path) -> 
             page.goto(server.url + created["invites"][0]["url"])
             page.locator(".briefing").wait_for(timeout=20_000)
             page.click("#briefing-ok")
-            page.wait_for_function("document.body.dataset.serial !== ''", timeout=20_000)
+            page.wait_for_function("() => document.body.dataset.serial !== ''", timeout=20_000)
             assert page.locator("#board rect.space").count() > 10, quest
             for _ in range(12):
                 if not page.evaluate("document.body.dataset.kind || ''"):
@@ -294,11 +295,11 @@ def test_hot_seat_hands_the_screen_over_and_undo_works(server: Any, tmp_path: Pa
         page.wait_for_url("**/play/**", timeout=20_000)
         page.locator(".briefing").wait_for(timeout=20_000)
         page.click("#briefing-ok")
-        page.wait_for_function("document.body.dataset.serial !== ''", timeout=20_000)
+        page.wait_for_function("() => document.body.dataset.serial !== ''", timeout=20_000)
         first = _serial(page)
         assert _click(page, "#choices .choice-row > button.choice")
         page.click("#undo")
-        page.wait_for_function(f"document.body.dataset.serial === '{first}'", timeout=20_000)
+        page.wait_for_function(f"() => document.body.dataset.serial === '{first}'", timeout=20_000)
         for _ in range(80):
             if page.locator("#handover").count():
                 break
@@ -312,7 +313,7 @@ def test_hot_seat_hands_the_screen_over_and_undo_works(server: Any, tmp_path: Pa
         handover = page.locator("#handover")
         assert "overlord" in handover.inner_text().lower()
         page.click("#handover-ok")
-        page.wait_for_function("document.body.dataset.kind !== ''", timeout=10_000)
+        page.wait_for_function("() => document.body.dataset.kind !== ''", timeout=10_000)
         assert "overlord" in page.locator("#status").inner_text().lower()
         context.close()
     optional = ("/catalog", "/settings", "/api/quests")

@@ -43,6 +43,7 @@ export function stepDuration(s: Show): number {
     case "attack": return 320;
     case "dice": return 700;
     case "wounds": return 550;
+    case "condition": return 300;
     case "kill": case "trap": case "end": return 900;
     case "turn": case "round": return 350;
     default: return 0;

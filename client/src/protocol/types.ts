@@ -176,6 +176,7 @@ export interface StateMessage {
   log_from: number;
   log_length: number;
   names?: Record<string, string>;
+  hero_skills?: Record<string, string[]>;
   quest_state?: QuestState;
   summary?: Summary | null;
   table: TableInfo;

@@ -27,6 +27,9 @@ from delve.web.store import Store
 
 STATIC = files("delve.web") / "static"
 PAGES = STATIC / "app"  # the browser client, built from client/ (see docs/web.md)
+# The pages load scripts only from this server (no inline script); Svelte sets inline styles.
+PAGE_POLICY = {"Content-Security-Policy": "default-src 'self'; style-src 'self' 'unsafe-inline'; "
+                                          "connect-src 'self' ws: wss:; img-src 'self' data:"}
 
 
 class NewGame(BaseModel):
@@ -78,11 +81,11 @@ def create_app(store_url: str, shard: tuple[int, int] | None = None) -> FastAPI:
 
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:
-        return FileResponse(str(PAGES / "index.html"))
+        return FileResponse(str(PAGES / "index.html"), headers=PAGE_POLICY)
 
     @app.get("/play/{game_id}", include_in_schema=False)
     def play_page(game_id: str) -> FileResponse:
-        return FileResponse(str(PAGES / "play.html"))
+        return FileResponse(str(PAGES / "play.html"), headers=PAGE_POLICY)
 
     @app.get("/api/games")
     def list_games() -> list[dict[str, Any]]:
