@@ -12,10 +12,11 @@ describe("log grouping", () => {
       { kind: "figure_moved", text: "a", round: 1, turn: "hero1", turn_name: "Brannoc" },
       { kind: "attack_hit", text: "b", round: 1, turn: "hero1", turn_name: "Brannoc" },
       { kind: "figure_moved", text: "c", round: 1, turn: "overlord", turn_name: "Overlord" },
+      { kind: "card_drawn", text: "d", round: 1, turn: null, turn_name: "Round 1" },
     ];
     const g = groupLog(log);
     expect(g.map((r) => r.title)).toEqual(["Setup", "Round 1"]);
-    expect(g[1].turns.map((t) => [t.title, t.events.length])).toEqual([["Brannoc", 2], ["Overlord", 1]]);
+    expect(g[1].turns.map((t) => [t.title, t.events.length])).toEqual([["Brannoc", 2], ["Overlord", 1], ["Between turns", 1]]);
     expect(groupLog(log, (e) => categoryOf(e) === "combat")[0].turns[0].events[0].text).toBe("b");
   });
 

@@ -28,8 +28,9 @@ export function groupLog(events: LogEvent[], keep: (e: LogEvent) => boolean = ()
     if (e.round !== undefined) round = e.round;
     else if (e.kind === "round_started") round = Number(d.round ?? round + 1);
     if (e.turn !== undefined) {
+      // between turns the server names the round ("Round 1"): the round's own heading says that
       turn = e.turn ?? "between";
-      title = e.turn_name ?? (e.turn ? e.turn : "Between turns");
+      title = e.turn ? e.turn_name ?? e.turn : round === 0 ? "Setup" : "Between turns";
     } else if (e.kind === "hero_turn_started") {
       turn = String(d.hero ?? "hero");
       title = e.text.replace(/'s turn begins\.?$/, "");

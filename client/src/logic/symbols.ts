@@ -22,11 +22,11 @@ export const SHAPES: Record<string, string> = {
   pentagon: "M.5 .05 L.95 .38 L.78 .93 L.22 .93 L.05 .38Z",
   octagon: "M.32 .05 L.68 .05 L.95 .32 L.95 .68 L.68 .95 L.32 .95 L.05 .68 L.05 .32Z",
   invtriangle: "M.05 .1 L.95 .1 L.5 .94Z",
-  star: "M.5 .04 L.62 .36 L.96 .38 L.7 .6 L.79 .94 L.5 .75 L.21 .94 L.3 .6 L.04 .38 L.38 .36Z",
+  trapezoid: "M.28 .1 L.72 .1 L.95 .9 L.05 .9Z",  // (no star: a star marks named monsters)
   cross: "M.35 .05 L.65 .05 L.65 .35 L.95 .35 L.95 .65 L.65 .65 L.65 .95 L.35 .95 L.35 .65 L.05 .65 L.05 .35 L.35 .35Z",
   shield: "M.1 .08 L.9 .08 L.9 .5 Q.9 .85 .5 .96 Q.1 .85 .1 .5Z",
 };
-const SHAPE_ORDER = ["diamond", "triangle", "hexagon", "square", "pentagon", "octagon", "invtriangle", "star", "cross", "shield"];
+const SHAPE_ORDER = ["diamond", "triangle", "hexagon", "square", "pentagon", "octagon", "invtriangle", "trapezoid", "cross", "shield"];
 
 function hash(s: string): number {
   let h = 0;
