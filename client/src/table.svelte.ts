@@ -53,6 +53,7 @@ export class Table {
   stretch = $state<StretchSummary | null>(null);
 
   briefingOpen = $state(false);
+  endHidden = $state(false);  // the end screen was put aside to look at the board
   shownSide = $state<string | null>(null);
   handover = $state<string | null>(null);
 

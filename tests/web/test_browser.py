@@ -211,6 +211,8 @@ def test_a_person_plays_the_tutorial_to_the_end_by_clicking(server: Any, tmp_pat
         end.wait_for(timeout=30_000)
         assert "win" in end.inner_text()
         _screens(page, "end")
+        page.click("#end-screen button:has-text('Look at the board')")  # the summary can be put aside
+        page.click("#show-summary")
         page.click("#end-replay")  # the replay steps back through the finished game
         page.locator("#replay-bar").wait_for(timeout=10_000)
         page.click("#replay-end")
