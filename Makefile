@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck unit bench clean system-deps
+.PHONY: play test lint typecheck unit client bench clean system-deps
 
 # The web table's tests use Debian's Chromium (Playwright never downloads a browser here) and, when
 # it can be had, a real PostgreSQL server. As root, install what is missing; without Chromium the
@@ -41,7 +41,11 @@ typecheck: $(STAMP)
 unit: $(STAMP) system-deps
 	$(BIN)/pytest
 
-test: lint typecheck unit
+# The browser client (client/): type-check, unit-test, rebuild and compare with the shipped build.
+client:
+	client/check-build.sh
+
+test: lint typecheck client unit
 
 bench: $(STAMP)
 	$(BIN)/python bench/run_all.py

@@ -70,10 +70,10 @@ def test_an_unknown_ruleset_is_refused_with_the_known_ones(client: TestClient) -
 def test_the_page_header_shows_the_ruleset() -> None:
     from importlib.resources import files
 
-    static = files("delve.web") / "static"
-    assert 'id="ruleset"' in (static / "play.html").read_text()
-    assert "st.ruleset" in (static / "play.js").read_text()
-    assert "/api/rulesets" in (static / "lobby.js").read_text()
+    assets = files("delve.web") / "static" / "app" / "assets"  # the client built from client/
+    play = (assets / "play.js").read_text()
+    assert 'id="ruleset"' in play and "data-ruleset" in play
+    assert "/api/rulesets" in (assets / "lobby.js").read_text()
 
 
 @pytest.mark.skipif("2e" not in RULESETS, reason="the 2nd-edition ruleset is not registered in delve.rulesets yet")

@@ -35,6 +35,7 @@ from delve.web.security import CreationLimiter, SecurityMiddleware, TableSetting
 from delve.web.store import Store, token_hash
 
 STATIC = files("delve.web") / "static"
+PAGES = STATIC / "app"  # the browser client, built from client/ (see docs/web.md); its CSP: delve.web.security
 MAX_LISTED_TOKENS = 100  # tokens one GET /api/games may present
 EVICT_EVERY_S = 60.0
 log = logging.getLogger("delve.web")
@@ -137,11 +138,11 @@ def create_app(store_url: str, shard: tuple[int, int] | None = None,
 
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:
-        return FileResponse(str(STATIC / "index.html"))
+        return FileResponse(str(PAGES / "index.html"))
 
     @app.get("/play/{game_id}", include_in_schema=False)
     def play_page(game_id: str) -> FileResponse:
-        return FileResponse(str(STATIC / "play.html"))
+        return FileResponse(str(PAGES / "play.html"))
 
     @app.get("/healthz", include_in_schema=False)
     def healthz() -> JSONResponse:

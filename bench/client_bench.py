@@ -1,0 +1,152 @@
+"""The browser client's speed as a person meets it: first page load and click-to-repaint latency.
+
+Starts a table server on a free localhost port, opens the solo tutorial in headless Chromium and
+measures, inside the page (performance.now()):
+
+- first load: from navigation start to the first decision on screen (the board drawn, the
+  decision panel filled), and the browser's load event;
+- local interactions (no server round trip): opening a card, zooming the board, switching a
+  log filter, hovering a choice (odds and template);
+- choices: from the click to the repaint after the server's answer (playback at "instant").
+
+Each latency is measured to the frame after the change (requestAnimationFrame, then a task),
+so it includes Svelte's update, style, layout and paint. The target (issue 15): every
+interaction under 100 ms, first load under 1 s. Wall-clock figures on a shared 2-core machine:
+run it on an idle machine, several times.
+
+    PYTHONPATH=src python bench/client_bench.py [--rounds 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+# Send an event ('click' or 'pointerenter') to the first element matching a selector; resolve
+# after the next frame has been painted.
+LOCAL = """async ([sel, type]) => {
+  const node = document.querySelector(sel);
+  if (!node) return null;
+  const t0 = performance.now();
+  node.dispatchEvent(type === 'click' ? new MouseEvent('click', {bubbles: true}) : new PointerEvent(type));
+  await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  return performance.now() - t0;
+}"""
+# Click a choice; resolve after the page shows the next decision and has painted it.
+CHOICE = """async (sel) => {
+  const node = document.querySelector(sel);
+  if (!node) return null;
+  const serial = document.body.dataset.serial;
+  const t0 = performance.now();
+  node.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+  const done = await new Promise((resolve) => {
+    const poll = () => (document.body.dataset.serial && document.body.dataset.serial !== serial)
+      ? requestAnimationFrame(() => setTimeout(() => resolve(true), 0))
+      : performance.now() - t0 > 5000 ? resolve(false) : setTimeout(poll, 1);
+    poll();
+  });
+  return done ? performance.now() - t0 : null;
+}"""
+
+
+def free_port() -> int:
+    from delve.web.server import free_port as port
+
+    return port()
+
+
+def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
+    url = f"http://127.0.0.1:{free_port()}"
+    proc = subprocess.Popen([sys.executable, "-m", "delve.cli.main", "serve", "--host", "127.0.0.1", "--port",
+                             url.rsplit(":", 1)[1], "--database", f"sqlite:///{folder / 'bench.sqlite3'}"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(300):
+        try:
+            if httpx.get(url + "/api/games", timeout=1).status_code == 200:
+                return proc, url
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("the server did not start")
+
+
+def summary(name: str, samples: list[float]) -> str:
+    samples = [s for s in samples if s is not None]
+    if not samples:
+        return f"{name:34s} (not measured)"
+    q = statistics.quantiles(samples, n=20, method="inclusive") if len(samples) > 1 else [samples[0]] * 19
+    return (f"{name:34s} n={len(samples):3d} median {statistics.median(samples):7.1f} ms  "
+            f"p95 {q[18]:7.1f} ms  max {max(samples):7.1f} ms")
+
+
+def run(rounds: int) -> None:
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        proc, base = start_server(Path(tmp))
+        try:
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=FLAGS)
+                loads: list[float] = []
+                onload: list[float] = []
+                kept: Any = None
+                for k in range(max(3, rounds // 4)):
+                    body = {"mode": "solo", "seed": k + 1, "quick": True}
+                    created = httpx.post(base + "/api/games", json=body).json()
+                    page = browser.new_page(viewport={"width": 1280, "height": 720})
+                    page.add_init_script("localStorage.setItem('delve.speed', '0')")
+                    page.goto(base + created["invites"][0]["url"])
+                    page.wait_for_function("document.body.dataset.serial", timeout=20_000)
+                    loads.append(page.evaluate("performance.now()"))
+                    onload.append(page.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd"))
+                    if k == 0:
+                        kept = page  # the interactions are measured on the first game
+                    else:
+                        page.close()
+                page = kept
+                local: dict[str, list[float]] = {"open a card": [], "zoom the board": [], "switch a log filter": [],
+                                                 "hover a choice (odds)": [], "choice (server round trip)": []}
+                for _ in range(rounds):
+                    if page.locator(".briefing").count():
+                        page.click("#briefing-ok")
+                    local["open a card"].append(page.evaluate(LOCAL, [".party .ref-link", "click"]))
+                    page.keyboard.press("Escape")
+                    local["zoom the board"].append(page.evaluate(LOCAL, [".board-tools button", "click"]))
+                    local["switch a log filter"].append(page.evaluate(LOCAL, [".filters button:nth-child(2)", "click"]))
+                    page.evaluate(LOCAL, [".filters button:nth-child(1)", "click"])
+                    hover = page.evaluate(LOCAL, ["#choices button.choice", "pointerenter"])
+                    local["hover a choice (odds)"].append(hover)
+                    if page.evaluate("document.body.dataset.serial") == "over":
+                        break
+                    sel = ('rect.hl-target, #choices button[data-choice="end_turn"], '
+                           '#choices .choice-row > button.choice')
+                    local["choice (server round trip)"].append(page.evaluate(CHOICE, sel))
+                browser.close()
+        finally:
+            proc.terminate()
+            proc.wait(timeout=10)
+    print(summary("first load: first decision shown", loads))
+    print(summary("first load: load event", onload))
+    for name, samples in local.items():
+        print(summary(name, samples))
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rounds", type=int, default=20)
+    args = parser.parse_args(argv)
+    run(args.rounds)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,82 @@
+// The page's link to the table: one WebSocket (reconnecting) plus the small HTTP API, each request
+// carrying the seat token read from the invitation link's "#" fragment.
+import type { Catalog, StateMessage } from "./types";
+
+export interface Link {
+  choose(choice: string, serial: number): void;
+  undo(): void;
+  close(): void;
+}
+
+export interface LinkEvents {
+  state(msg: StateMessage): void;
+  error(text: string): void;
+  status(connected: boolean): void;
+}
+
+export function connect(gameId: string, token: string, logLength: () => number, on: LinkEvents): Link {
+  let ws: WebSocket | null = null;
+  let closed = false;
+  const open = (): void => {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    ws = new WebSocket(`${proto}://${location.host}/ws/${gameId}`);
+    ws.onopen = () => { on.status(true); ws?.send(JSON.stringify({ token, log_from: logLength() })); };
+    ws.onmessage = (ev) => {
+      const msg = JSON.parse(String(ev.data));
+      if (msg.type === "state") on.state(msg as StateMessage);
+      else if (msg.type === "error") on.error(String(msg.error));
+    };
+    ws.onclose = () => {
+      on.status(false);
+      if (!closed) setTimeout(open, 1500);
+    };
+  };
+  open();
+  const send = (data: unknown): void => {
+    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(data));
+    else on.error("Not connected: reconnecting...");
+  };
+  return {
+    choose: (choice, serial) => send({ type: "choose", choice, serial }),
+    undo: () => send({ type: "undo" }),
+    close: () => { closed = true; ws?.close(); },
+  };
+}
+
+export class Api {
+  constructor(private readonly gameId: string, private readonly token: string) {}
+
+  private async get<T>(path: string): Promise<T> {
+    const res = await fetch(`/api/games/${this.gameId}${path}`, { headers: { "X-Seat-Token": this.token } });
+    const body = await res.json();
+    if (!res.ok) throw new Error(body.error ?? `${res.status}`);
+    return body as T;
+  }
+
+  replay(step: number): Promise<StateMessage> { return this.get(`/replay?step=${step}`); }
+  sight(figure: string): Promise<{ spaces: [number, number][] }> { return this.get(`/sight?figure=${encodeURIComponent(figure)}`); }
+
+  /** The pack's catalogue, or null from a server that has none (the page then shows ids). */
+  async catalog(): Promise<Catalog | null> {
+    try {
+      const res = await fetch(`/api/games/${this.gameId}/catalog`, { headers: { "X-Seat-Token": this.token } });
+      return res.ok ? ((await res.json()) as Catalog) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async settings(autoAnswer: boolean): Promise<void> {
+    await fetch(`/api/games/${this.gameId}/settings`, {
+      method: "POST", headers: { "X-Seat-Token": this.token, "Content-Type": "application/json" },
+      body: JSON.stringify({ auto_answer: autoAnswer }),
+    });
+  }
+}
+
+export async function newGame(body: Record<string, unknown>): Promise<{ id: string; invites: { name: string; seats: string[]; url: string }[] }> {
+  const res = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const data = await res.json();
+  if (!res.ok) throw new Error(data.error ?? "Could not start the game.");
+  return data;
+}
