@@ -261,6 +261,8 @@ def test_every_quest_opens_and_plays_on_a_phone(server: Any, tmp_path: Path) -> 
             page.wait_for_function("() => document.body.dataset.serial !== ''", timeout=20_000)
             assert page.locator("#board rect.space").count() > 10, quest
             for _ in range(12):
+                # a playback may still be drawing the last answer's events: act on a settled page
+                page.wait_for_function("() => document.body.dataset.playing !== '1'", timeout=30_000)
                 if not page.evaluate("document.body.dataset.kind || ''"):
                     break
                 target = page.locator("rect.hl-target, rect.hl-move")
