@@ -18,7 +18,7 @@ from rich.console import Console
 from delve.ai.base import Player
 from delve.ai.bots import make_bot
 from delve.ai.random_player import RandomPlayer
-from delve.api import GameSetup, load_game, new_game
+from delve.api import GameSetup, SaveError, load_save_file, new_game
 from delve.board.geometry import Footprint
 from delve.engine.decision import OVERLORD, TABLE, Decision
 from delve.engine.game import Game
@@ -227,7 +227,11 @@ def _play_terminal(quest: str | None, hero_ids: list[str], seed: int, save: Path
     """The terminal game: the seat's view and choices as text."""
     console = Console()
     if save.exists() and not new:
-        game = load_game(save.read_text())
+        try:
+            game = load_save_file(save)
+        except SaveError as exc:
+            console.print(f"[red]Cannot resume:[/] {exc}")
+            raise typer.Exit(1) from None
         console.print(f"Resuming {save} (round {game.state.round}).")
     else:
         pack, quest = default_content(ruleset, quest)

@@ -182,12 +182,22 @@ class Hub:
         return live
 
     def _rebuild(self, stored: StoredGame) -> LiveGame:
-        setup = GameSetup.model_validate(stored.setup)
-        game = replay(setup, stored.choices)
-        config = stored.config
-        people = [Person(p["token"], p["name"], list(p["seats"])) for p in config["people"]]
+        """The live game of a stored one, checked before play resumes: its setup is valid, every
+        recorded choice replays, and its seats are well formed; otherwise one refusal naming the
+        field (the store may have been changed by hand or damaged)."""
+        try:
+            setup = GameSetup.model_validate(stored.setup)
+            game = replay(setup, stored.choices)
+            config = stored.config
+            people = [Person(str(p["token"]), str(p["name"]), [str(s) for s in p["seats"]]) for p in config["people"]]
+            ai = {str(k): str(v) for k, v in dict(config["ai"]).items()}
+            ai_seed = int(config.get("ai_seed", 0))
+        except Exception as exc:
+            reason = " ".join(str(exc).split())[:300]
+            raise TableError(f"stored game {stored.id} cannot be resumed: {type(exc).__name__}: {reason}",
+                             500) from None
         return LiveGame(id=stored.id, mode=stored.mode, setup=setup, game=game, people=people,
-                        ai=dict(config["ai"]), ai_seed=int(config.get("ai_seed", 0)), records=list(stored.choices))
+                        ai=ai, ai_seed=ai_seed, records=list(stored.choices))
 
     # -- deciding --------------------------------------------------------------------------
     def choose(self, game_id: str, token: str, choice_id: str, serial: int | None = None) -> LiveGame:
