@@ -112,3 +112,15 @@ def test_the_terminal_refuses_a_broken_save_without_a_traceback(case: dict[str, 
     assert result.exit_code == 1
     assert "Cannot resume" in result.output and case["expect"] in result.output
     assert "Traceback" not in result.output and isinstance(result.exception, SystemExit)
+
+
+def test_the_web_table_refuses_a_stored_game_whose_history_does_not_replay(tmp_path: Path) -> None:
+    from delve.web.hub import Hub, TableError
+    from delve.web.store import Store
+
+    store = Store(f"sqlite:///{tmp_path / 'broken.sqlite3'}")
+    live = Hub(store).create(mode="solo", seed=3, quick=True)
+    store.append(live.id, len(live.records), [("h1", "garbage:choice", True)], "running")
+    with pytest.raises(TableError) as caught:
+        Hub(store).get(live.id)  # a fresh server: it rebuilds the game from the store
+    assert "cannot be resumed" in str(caught.value) and "\n" not in str(caught.value)
