@@ -58,13 +58,14 @@ class SaveError(ValueError):
     """A save that cannot be resumed; the message is one line naming the file, entry and field."""
 
 
-def check_save(text: str, source: str = "save") -> Game:
+def check_save(text: str, source: str = "save", *, replay: bool = True) -> Game:
     """The game a save holds, after checking it from top to bottom: valid JSON of a game state,
     a setup it was made from, and a history that replays from that setup to exactly this state.
 
     Why so strict: a save with a garbage history entry or an emptied stack would otherwise load
     and play on from a state no game can reach (issue 21). Flags an interface added to the state
-    for itself (such as the terminal's overlord player) are taken over before the comparison."""
+    for itself (such as the terminal's overlord player) are taken over before the comparison.
+    ``replay=False`` checks only the shape (for a drawing of a save, where no play resumes)."""
     if len(text) > MAX_SAVE_BYTES:
         raise SaveError(f"{source}: the save is {len(text):,} characters; the limit is {MAX_SAVE_BYTES:,}")
     try:
@@ -73,6 +74,11 @@ def check_save(text: str, source: str = "save") -> Game:
         error = exc.errors()[0]
         where = ".".join(str(p) for p in error["loc"]) or "(the whole file)"
         raise SaveError(f"{source}: field {where}: {error['msg']}") from None
+    if not replay:
+        try:
+            return Game(state, handlers_for(state.ruleset))
+        except Exception as exc:
+            raise SaveError(f"{source}: the game cannot continue from this state: {exc}") from None
     try:
         setup = GameSetup.model_validate(state.flags.get("setup"))
     except ValidationError as exc:

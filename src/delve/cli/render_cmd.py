@@ -115,7 +115,7 @@ def game_view_drawing(text: str, seat: str) -> tuple[str, object, object]:
     from delve.engine.decision import OVERLORD
 
     try:
-        game = check_save(text)
+        game = check_save(text, replay=False)  # a drawing: no play resumes from it
     except SaveError as exc:
         raise typer.BadParameter(str(exc)) from None
     if seat not in game.state.seats:
