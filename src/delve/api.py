@@ -13,18 +13,23 @@ never the rules modules, so the layers stay as ``docs/architecture.md`` draws th
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 from typing import Any
+
+from pydantic import ValidationError
 
 from delve.content.loader import open_pack as load_content_pack
 from delve.content.pack import Pack
 from delve.engine.decision import ChoiceRecord
-from delve.engine.game import Game
+from delve.engine.game import EngineError, Game
 from delve.engine.state import GameState
 from delve.engine.views import view
 from delve.rules.setup import GameSetup, new_state
 from delve.rulesets import handlers_for
+from delve.safe_yaml import read_text_limited
 
-__all__ = ["Game", "GameSetup", "game_view", "load_game", "new_game", "open_pack", "player_rules", "replay_game"]
+__all__ = ["Game", "GameSetup", "SaveError", "check_save", "game_view", "load_game", "load_save_file", "new_game",
+           "open_pack", "player_rules", "replay_game"]
 
 
 def open_pack(name: str) -> Pack:
@@ -44,6 +49,73 @@ def load_game(text: str) -> Game:
     """A game from a save made with ``Game.to_json``."""
     state = GameState.model_validate_json(text)
     return Game(state, handlers_for(state.ruleset))
+
+
+MAX_SAVE_BYTES = 64_000_000  # a long game's save (with its log) is a few MB
+
+
+class SaveError(ValueError):
+    """A save that cannot be resumed; the message is one line naming the file, entry and field."""
+
+
+def check_save(text: str, source: str = "save", *, replay: bool = True) -> Game:
+    """The game a save holds, after checking it from top to bottom: valid JSON of a game state,
+    a setup it was made from, and a history that replays from that setup to exactly this state.
+
+    Why so strict: a save with a garbage history entry or an emptied stack would otherwise load
+    and play on from a state no game can reach (issue 21). Flags an interface added to the state
+    for itself (such as the terminal's overlord player) are taken over before the comparison.
+    ``replay=False`` checks only the shape (for a drawing of a save, where no play resumes)."""
+    if len(text) > MAX_SAVE_BYTES:
+        raise SaveError(f"{source}: the save is {len(text):,} characters; the limit is {MAX_SAVE_BYTES:,}")
+    try:
+        state = GameState.model_validate_json(text)
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        where = ".".join(str(p) for p in error["loc"]) or "(the whole file)"
+        raise SaveError(f"{source}: field {where}: {error['msg']}") from None
+    if not replay:
+        try:
+            return Game(state, handlers_for(state.ruleset))
+        except Exception as exc:
+            raise SaveError(f"{source}: the game cannot continue from this state: {exc}") from None
+    try:
+        setup = GameSetup.model_validate(state.flags.get("setup"))
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        where = ".".join(str(p) for p in error["loc"])
+        raise SaveError(f"{source}: field flags.setup{'.' + where if where else ''}: {error['msg']}") from None
+    try:
+        replayed = new_game(setup, transactional=False)
+    except Exception as exc:
+        raise SaveError(f"{source}: field flags.setup: the game cannot be set up: {exc}") from None
+    for number, record in enumerate(state.history):
+        try:
+            result = replayed.apply(record.choice, record.seat)
+        except EngineError as exc:
+            raise SaveError(f"{source}: history entry {number}, field choice: the engine failed on "
+                            f"{record.choice!r}: {exc}") from None
+        if not result.accepted:
+            raise SaveError(f"{source}: history entry {number}, field choice: {result.reason}")
+    ours = replayed.state.flags  # in the save's key order (the hash reads the JSON text)
+    replayed.state.flags = {key: ours.get(key, value) for key, value in state.flags.items()}
+    replayed.state.flags.update((key, value) for key, value in ours.items() if key not in state.flags)
+    loaded = Game(state, handlers_for(state.ruleset))
+    if replayed.state_hash() != loaded.state_hash():
+        raise SaveError(f"{source}: the saved state is not the state its history leads to "
+                        f"(replayed {len(state.history)} choices from the setup): the file was changed")
+    return loaded
+
+
+def load_save_file(path: Path) -> Game:
+    """``check_save`` of a save file, refusing a folder, a huge file or bytes that are not UTF-8."""
+    try:
+        text = read_text_limited(path, MAX_SAVE_BYTES)
+    except UnicodeDecodeError as exc:
+        raise SaveError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    except (OSError, ValueError) as exc:
+        raise SaveError(f"{path}: cannot read the save: {exc}") from None
+    return check_save(text, str(path))
 
 
 def replay_game(setup: GameSetup, choices: list[ChoiceRecord]) -> Game:

@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 from delve.board.geometry import Footprint, Pos
 from delve.board.grid import Area, Board, Door, Edge, Marker
 from delve.board.terrain import DEFAULT_TERRAIN, load_marker_kinds, load_terrain, terrain_by_symbol
+from delve.safe_yaml import LimitError, read_text_limited, safe_load
 
 WALL_V = "|"
 WALL_H = "-"
@@ -147,7 +148,13 @@ class _Ctx:
 def load_map(path: str | Path) -> QuestMap:
     """Read and parse a .map file."""
     p = Path(path)
-    return parse_map(p.read_text(encoding="utf-8"), str(p))
+    try:
+        text = read_text_limited(p)
+    except UnicodeDecodeError as exc:
+        raise MapError(str(p), 1, 1, f"not UTF-8 text (byte {exc.start})") from None
+    except (OSError, ValueError) as exc:
+        raise MapError(str(p), 1, 1, f"cannot read the map: {exc}") from None
+    return parse_map(text, str(p))
 
 
 def parse_map(text: str, source: str = "<map>") -> QuestMap:
@@ -181,8 +188,11 @@ def _read_front(ctx: _Ctx, text: str) -> Any:
         ctx.key_lines.update(hit[1])
         return copy.deepcopy(hit[0])
     try:
+        raw = safe_load(text)  # limits first: a plain compose would run into an alias bomb or deep nesting
         node = yaml.compose(text)
-        raw = yaml.safe_load(text) if node is not None else {}
+        raw = raw if node is not None else {}
+    except LimitError as exc:
+        raise ctx.err(1, 1, f"front matter refused: {exc}") from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
         line = mark.line + 2 if mark else 1

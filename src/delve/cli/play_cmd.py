@@ -19,7 +19,7 @@ from rich.console import Console
 from delve.ai.base import Player
 from delve.ai.bots import make_bot
 from delve.ai.random_player import RandomPlayer
-from delve.api import GameSetup, load_game, new_game
+from delve.api import GameSetup, SaveError, load_save_file, new_game
 from delve.board.geometry import Footprint
 from delve.engine.decision import OVERLORD, TABLE, Decision
 from delve.engine.game import Game
@@ -237,10 +237,16 @@ def _play_terminal(quest: str | None, hero_ids: list[str], seed: int, save: Path
                    overlord: str, quick: bool, ruleset: str = "1e") -> None:
     """The terminal game: the seat's view and choices as text."""
     console = Console()
-    game = load_game(save.read_text()) if save.exists() and not new else None
-    if game is not None and game.pending is None:
-        console.print(f"The game in {save} is over (the {game.state.winner} won): starting a new one.")
-        game = None
+    game = None
+    if save.exists() and not new:
+        try:
+            game = load_save_file(save)
+        except SaveError as exc:
+            console.print(f"[red]Cannot resume:[/] {exc}")
+            raise typer.Exit(1) from None
+        if game.pending is None:
+            console.print(f"The game in {save} is over (the {game.state.winner} won): starting a new one.")
+            game = None
     if game is not None:
         console.print(f"Resuming {save} (round {game.state.round}).")
     else:

@@ -111,10 +111,13 @@ def view_marks(seen: dict[str, Any]) -> list[FigureMark]:
 
 def game_view_drawing(text: str, seat: str) -> tuple[str, object, object]:
     """The title, drawing and legend of a saved game as ``seat`` sees it."""
-    from delve.api import game_view, load_game
+    from delve.api import SaveError, check_save, game_view
     from delve.engine.decision import OVERLORD
 
-    game = load_game(text)
+    try:
+        game = check_save(text, replay=False)  # a drawing: no play resumes from it
+    except SaveError as exc:
+        raise typer.BadParameter(str(exc)) from None
     if seat not in game.state.seats:
         raise typer.BadParameter(f"unknown seat {seat!r}; seats: {', '.join(game.state.seats)}")
     seen = game_view(game, seat)

@@ -15,6 +15,7 @@ quest per file, named after its id).
 from __future__ import annotations
 
 import functools
+import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -114,10 +115,9 @@ def open_pack(spec: str, relative_to: Path | None = None) -> Pack:
         return load_starter_pack()
     if spec in SHIPPED_PACKS:
         return _load_cached(SHIPPED_PACKS[spec])
-    path = Path(spec)
-    if relative_to is not None and not path.is_absolute() and (relative_to / path).is_dir():
-        path = relative_to / path
-    return _load_cached(path.resolve())
+    path = _base_path(spec, relative_to)
+    assert path is not None
+    return _load_cached(path)
 
 
 @functools.lru_cache(maxsize=32)
@@ -166,7 +166,7 @@ def _read(root: Path) -> _Reading:
 def _read_info(reading: _Reading) -> None:
     """Read the optional ``pack.yaml``."""
     path = reading.root / INFO_FILE
-    if not path.is_file():
+    if _not_a_file(reading, path, INFO_FILE):
         return
     doc, issues = read_yaml(path, INFO_FILE)
     reading.issues.extend(issues)
@@ -195,7 +195,7 @@ def _read_list_file(reading: _Reading, kind: str, model: type[Model]) -> None:
     """Read one ``<kind>.yaml`` file: a list of entries, each with an ``id``."""
     shown = f"{kind}.yaml"
     path = reading.root / shown
-    if not path.is_file():
+    if _not_a_file(reading, path, shown):
         return
     doc, syntax = read_yaml(path, shown)
     if doc is None:
@@ -252,7 +252,7 @@ def _read_quests(reading: _Reading) -> None:
         if path.suffix == ".yml":
             reading.issues.append(
                 ContentIssue(shown, "", "", f"rename to {path.stem}.yaml: quest files end in .yaml"))
-        if path.suffix != ".yaml" or not path.is_file():
+        if path.suffix != ".yaml" or _not_a_file(reading, path, shown):
             continue
         doc, syntax = read_yaml(path, shown)
         if doc is None:
@@ -287,16 +287,45 @@ def _read_quests(reading: _Reading) -> None:
                 shown, quest.id, field_path, message, doc.line_for(field_path.split("."))))
 
 
+_LOADING = threading.local()  # the pack folders whose ``requires`` are being loaded, in order
+
+
 def _read_bases(reading: _Reading) -> None:
-    """Load the packs this one requires (an expansion); a broken base is one issue here."""
+    """Load the packs this one requires (an expansion); a broken base is one issue here, and a
+    pack that requires itself, directly or through others, is refused (no endless recursion)."""
     if reading.info is None:
         return
-    for spec in reading.info.requires:
-        try:
-            reading.bases.append(open_pack(spec, relative_to=reading.root))
-        except ContentError as exc:
-            reading.issues.append(ContentIssue(INFO_FILE, "", "requires", f"the required pack {spec!r} does "
-                                               f"not load: {len(exc.issues)} problem(s), first: {exc.issues[0]}"))
+    chain: list[Path] = getattr(_LOADING, "chain", [])
+    _LOADING.chain = [*chain, reading.root]
+    try:
+        for spec in reading.info.requires:
+            _read_base(reading, spec, _LOADING.chain)
+    finally:
+        _LOADING.chain = chain
+
+
+def _base_path(spec: str, relative_to: Path | None) -> Path | None:
+    """The folder a pack name or ``requires`` entry names (None for a shipped pack)."""
+    if spec == "starter" or spec in SHIPPED_PACKS:
+        return None
+    path = Path(spec)
+    if relative_to is not None and not path.is_absolute() and (relative_to / path).is_dir():
+        path = relative_to / path
+    return path.resolve()
+
+
+def _read_base(reading: _Reading, spec: str, chain: list[Path]) -> None:
+    path = _base_path(spec, reading.root)
+    if path is not None and path in chain:
+        cycle = " -> ".join(p.name for p in [*chain[chain.index(path):], path])
+        reading.issues.append(ContentIssue(INFO_FILE, "", "requires",
+                                           f"the packs require each other in a cycle: {cycle}"))
+        return
+    try:
+        reading.bases.append(open_pack(spec, relative_to=reading.root))
+    except ContentError as exc:
+        reading.issues.append(ContentIssue(INFO_FILE, "", "requires", f"the required pack {spec!r} does "
+                                           f"not load: {len(exc.issues)} problem(s), first: {exc.issues[0]}"))
 
 
 def _check_replacements(reading: _Reading) -> None:
@@ -340,6 +369,15 @@ def _cross_reference(reading: _Reading) -> None:
         doc = reading.docs.get(shown)
         line = doc.line_for((*base, *ref.field.split("."))) if doc else None
         reading.issues.append(ContentIssue(shown, ref.entry, ref.field, ref.message, line))
+
+
+def _not_a_file(reading: _Reading, path: Path, shown: str) -> bool:
+    """True if there is no readable file at ``path``; a folder (or other non-file) there is an issue."""
+    if path.is_file():
+        return False
+    if path.exists() or path.is_symlink():
+        reading.issues.append(ContentIssue(shown, "", "", "expected a file, found a folder or something else"))
+    return True
 
 
 def _label(raw: Any, index: int) -> str:

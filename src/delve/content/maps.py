@@ -39,7 +39,7 @@ def check_quest_map(
         board = loader(path)
     except Exception as exc:  # the board module's own error, whatever its type
         return [("map", f"map file {path.name} does not load: {exc}")]
-    problems = _check_areas(quest, board)
+    problems = _check_areas(quest, board) + _check_chests(quest, board)
     if monsters is not None:
         problems.extend(_check_placements(quest, board, monsters))
     return problems
@@ -65,6 +65,29 @@ def _check_areas(quest: Quest, board: Any) -> list[tuple[str, str]]:
         for area in quest.areas
         if area not in known
     ]
+
+
+def _check_chests(quest: Quest, loaded: Any) -> list[tuple[str, str]]:
+    """Rulebook: Overlord Setup (randomize the chest markers). Every chest the quest lists needs a
+    chest marker of its colour on the map; one without would silently never be found."""
+    board = getattr(loaded, "board", loaded)
+    markers = getattr(board, "markers", None)
+    if markers is None:
+        return []
+    on_map: dict[str, int] = {}
+    for marker in markers:
+        if getattr(marker, "kind", "") == "chest":
+            colour = str(getattr(marker, "data", {}).get("colour", ""))
+            on_map[colour] = on_map.get(colour, 0) + 1
+    problems = []
+    listed: dict[str, int] = {}
+    for number, chest in sorted(quest.chests.items()):
+        listed[chest.colour] = listed.get(chest.colour, 0) + 1
+        if listed[chest.colour] > on_map.get(chest.colour, 0):
+            problems.append((f"chests.{number}", f"chest {number} is {chest.colour}, but the map has only "
+                                                 f"{on_map.get(chest.colour, 0)} {chest.colour} chest marker(s) "
+                                                 "for the quest's chests of that colour"))
+    return problems
 
 
 def _check_placements(quest: Quest, loaded: Any, monsters: Collection[str]) -> list[tuple[str, str]]:

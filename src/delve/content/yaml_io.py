@@ -16,6 +16,7 @@ from typing import Any
 import yaml
 
 from delve.content.issues import ContentIssue
+from delve.safe_yaml import MAX_NODES, MAX_NUMBER, LimitedLoader, LimitError, expanded_size, read_text_limited
 
 Path_ = tuple[str, ...]
 
@@ -45,13 +46,19 @@ def read_yaml(path: Path, shown_as: str) -> tuple[YamlDoc | None, list[ContentIs
     file is laid out and moves the entry part out of it.
     """
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        text = read_text_limited(path)
+    except UnicodeDecodeError as exc:
+        return None, [ContentIssue(shown_as, "", "", f"cannot read file: not UTF-8 text (byte {exc.start})")]
+    except (OSError, ValueError) as exc:
         return None, [ContentIssue(shown_as, "", "", f"cannot read file: {exc}")]
-    loader = yaml.SafeLoader(text)
+    loader = LimitedLoader(text)
     try:
         node = loader.get_single_node()
+        if node is not None and expanded_size(node) > MAX_NODES:
+            raise LimitError(f"more than {MAX_NODES:,} values once its aliases are expanded (an alias bomb?)")
         data = loader.construct_document(node) if node is not None else None
+    except LimitError as exc:
+        return None, [ContentIssue(shown_as, "", "", f"YAML refused: {exc}")]
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
@@ -86,6 +93,15 @@ def _walk(node: yaml.Node, path: Path_, lines: dict[Path_, int], issues: list[Co
             seen[key] = line
             lines[(*path, key)] = line
             _walk(value_node, (*path, key), lines, issues, shown_as)
+    elif isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:int":
+        try:
+            too_big = abs(int(str(node.value).replace("_", ""), 0)) > MAX_NUMBER
+        except ValueError:
+            too_big = False
+        if too_big:
+            issues.append(ContentIssue(shown_as, "", ".".join(path),
+                                       f"the number {node.value} is out of range (at most {MAX_NUMBER:,})",
+                                       node.start_mark.line + 1))
     elif isinstance(node, yaml.SequenceNode):
         for index, item in enumerate(node.value):
             lines[(*path, str(index))] = item.start_mark.line + 1

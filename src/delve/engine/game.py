@@ -33,9 +33,9 @@ MAX_ID_LENGTH = 1_000
 
 def bad_argument(choice_id: object, seat: object, serial: object) -> str:
     """Why these ``apply`` arguments are of the wrong type or size, or "" when they are fine."""
-    if not isinstance(seat, str) or not seat or len(seat) > MAX_ID_LENGTH:
+    if not isinstance(seat, str) or len(seat) > MAX_ID_LENGTH:
         return f"the seat must be a seat name (a short string), not {type(seat).__name__}"
-    if not isinstance(choice_id, str) or not choice_id or len(choice_id) > MAX_ID_LENGTH:
+    if not isinstance(choice_id, str) or len(choice_id) > MAX_ID_LENGTH:
         return f"the choice must be a choice id (a short string), not {type(choice_id).__name__}"
     if serial is not None and (not isinstance(serial, int) or isinstance(serial, bool)):
         return f"the serial must be a whole number or None, not {type(serial).__name__}"

@@ -35,6 +35,7 @@ class _Hidden:
         self.state = state
         self.unrevealed = unrevealed
         self._hero_cells: set[tuple[int, int]] | None = None
+        self._marker_pos: dict[str, tuple[int, int]] | None = None
 
     def space(self, x: Any, y: Any) -> bool:
         """A space of an unrevealed area, unless a hero stands on it (the heroes know where their
@@ -56,10 +57,10 @@ class _Hidden:
         figure = self.state.figures.get(value)
         if figure is not None:
             return not figure.in_town and all(self.space(x, y) for x, y in figure.footprint.cells())
-        for marker in self.state.board.markers:
-            if marker.id == value:
-                return self.space(*marker.pos)
-        return False
+        if self._marker_pos is None:
+            self._marker_pos = {m.id: m.pos for m in self.state.board.markers}
+        pos = self._marker_pos.get(value)
+        return pos is not None and self.space(*pos)
 
 
 def _unrevealed(state: GameState) -> frozenset[str]:

@@ -6,6 +6,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from delve.abilities.catalog import is_known
 from delve.board.geometry import Footprint
 from delve.board.mapfile import Placement, parse_map
 from delve.engine.chance import scripted, seeded
@@ -69,6 +70,10 @@ def _figure(spec: FigureSpec, scenario: Scenario, seat: str, players: int) -> Fi
         figure.max_fatigue = spec.fatigue
     if spec.abilities is not None:
         figure.abilities = [parse_ability(text) for text in spec.abilities]
+        unknown = [a.name for a in figure.abilities if not is_known(a.name)]
+        if unknown:
+            raise ScenarioError(f"figure {spec.id}: field abilities: unknown ability {unknown[0]!r} "
+                                "(not in delve.abilities.catalog)")
     if spec.conquest_value is not None:
         figure.conquest_value = spec.conquest_value
     figure.master = figure.master or spec.master
@@ -160,6 +165,9 @@ def build_state(scenario: Scenario, source: str) -> GameState:
             raise ScenarioError(f"figure id {spec.id!r} is used twice")
         ids.add(spec.id)
         figure = _figure(spec, scenario, seat_of.get(spec.id, ""), players)
+        off = [c for c in figure.footprint.cells() if not state.board.is_space(c)]
+        if off and not figure.in_town:
+            raise ScenarioError(f"figure {spec.id}: field at: {off[0]} is not a space of the map")
         state.figures[figure.id] = figure
         if figure.kind == "hero":
             state.seats[figure.seat].heroes.append(figure.id)

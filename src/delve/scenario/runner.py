@@ -18,6 +18,7 @@ from delve.content.issues import ContentError
 from delve.engine.decision import Event
 from delve.engine.game import EngineError, Game
 from delve.rulesets import handlers_for
+from delve.safe_yaml import read_text_limited, safe_load
 from delve.scenario.build import ScenarioError, build_state
 from delve.scenario.model import Expect, Scenario
 
@@ -40,9 +41,13 @@ class ScenarioResult:
 def load_scenario(path: Path) -> Scenario:
     """Parse and validate a scenario file (errors name the file and the field)."""
     try:
-        data = yaml.safe_load(path.read_text())
+        data = safe_load(read_text_limited(path))
+    except UnicodeDecodeError as exc:
+        raise ScenarioError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    except (OSError, ValueError) as exc:
+        raise ScenarioError(f"{path}: cannot read: {exc}") from None
     except yaml.YAMLError as exc:
-        raise ScenarioError(f"{path}: not valid YAML: {exc}") from exc
+        raise ScenarioError(f"{path}: not valid YAML: {' '.join(str(exc).split())}") from None
     try:
         return Scenario.model_validate(data)
     except ValidationError as exc:

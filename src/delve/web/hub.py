@@ -70,8 +70,8 @@ class Person:
     def stored(cls, entry: dict[str, Any], settings: dict[str, Any] | None = None) -> Person:
         """A person as the store keeps it (a hash; older stores: the plain token), with their
         table settings."""
-        digest = entry["token_hash"] if "token_hash" in entry else token_hash(entry["token"])
-        return cls(digest, entry["name"], list(entry["seats"]),
+        digest = str(entry["token_hash"]) if "token_hash" in entry else token_hash(str(entry["token"]))
+        return cls(digest, str(entry["name"]), [str(s) for s in entry["seats"]],
                    auto_answer=bool((settings or {}).get("auto_answer", True)))
 
     def public(self) -> dict[str, Any]:
@@ -222,13 +222,23 @@ class Hub:
         return live
 
     def _rebuild(self, stored: StoredGame) -> LiveGame:
-        setup = GameSetup.model_validate(stored.setup)
-        game = replay(setup, stored.choices)
-        config = stored.config
-        settings = config.get("settings", {})
-        people = [Person.stored(p, settings.get(str(i))) for i, p in enumerate(config["people"])]
+        """The live game of a stored one, checked before play resumes: its setup is valid, every
+        recorded choice replays, and its seats are well formed; otherwise one refusal naming the
+        field (the store may have been changed by hand or damaged)."""
+        try:
+            setup = GameSetup.model_validate(stored.setup)
+            game = replay(setup, stored.choices)
+            config = stored.config
+            settings = config.get("settings", {})
+            people = [Person.stored(p, settings.get(str(i))) for i, p in enumerate(config["people"])]
+            ai = {str(k): str(v) for k, v in dict(config["ai"]).items()}
+            ai_seed = int(config.get("ai_seed", 0))
+        except Exception as exc:
+            reason = " ".join(str(exc).split())[:300]
+            raise TableError(f"stored game {stored.id} cannot be resumed: {type(exc).__name__}: {reason}",
+                             500) from None
         return LiveGame(id=stored.id, mode=stored.mode, setup=setup, game=game, people=people,
-                        ai=dict(config["ai"]), ai_seed=int(config.get("ai_seed", 0)), records=list(stored.choices))
+                        ai=ai, ai_seed=ai_seed, records=list(stored.choices))
 
     def evict_idle(self, idle_s: float, limit: int | None = None) -> list[str]:
         """Drop from memory up to ``limit`` games (longest idle first) that no page watches and
