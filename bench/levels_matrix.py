@@ -6,9 +6,10 @@ the same hero AI, in chunks appended to a JSON-lines file, round-robin, so a sto
 every cell with a similar number of games. Chunk ``k`` uses root seed ``SEED + k`` for every
 level: the levels meet the same game seeds (same setups, same first dice). ``--table`` prints
 each cell's overlord win rate with its 95% Wilson interval and, per quest, the difference with
-the level below and its 95% interval (Newcombe's method from the two Wilson intervals).
+the level below and its 95% interval (Newcombe's method from the two Wilson intervals), and the
+wall-clock seconds per game inside a worker (CPU figures: ``bench/levels_bench.py``).
 
-Run:   nice -n 10 .venv/bin/python bench/levels_matrix.py --out levels.jsonl --games 40 --hard-games 16
+Run:   nice -n 10 .venv/bin/python bench/levels_matrix.py --out levels.jsonl --games 8 --hard-games 4 --chunk 4
 Table: .venv/bin/python bench/levels_matrix.py --out levels.jsonl --table
 """
 
@@ -83,20 +84,20 @@ def newcombe(a: int, n: int, b: int, m: int) -> tuple[float, float]:
     return (d - math.sqrt((pa - la) ** 2 + (ub - pb) ** 2), d + math.sqrt((ua - pa) ** 2 + (pb - lb) ** 2))
 
 
-def table(path: Path) -> str:
+def table(paths: list[Path]) -> str:
     """The markdown table: one row per quest and level."""
     from delve.sim.report import wilson
 
     agg: dict[tuple[str, str], dict[str, float]] = {}
-    for row in _rows(path):
+    for row in (r for path in paths for r in _rows(path)):
         a = agg.setdefault((row["quest"], row["level"]), dict.fromkeys(
             ("games", "overlord_won", "heroes_won", "unfinished", "errors", "rounds_sum", "choices_sum", "cpu"), 0.0))
         for name in ("games", "overlord_won", "heroes_won", "unfinished", "errors", "rounds_sum", "choices_sum"):
             a[name] += row[name]
         a["cpu"] += row["cpu_seconds"]
     lines = ["| quest | overlord level | games | overlord won | 95% CI | minus the level below (95% CI) "
-             "| mean rounds | errors | CPU s/game | games per CPU s |",
-             "|---|---|---|---|---|---|---|---|---|---|"]
+             "| mean rounds | errors | s/game |",
+             "|---|---|---|---|---|---|---|---|---|"]
     for _ruleset, quest in QUESTS:
         below: tuple[int, int] | None = None
         for level in LEVELS:
@@ -111,15 +112,15 @@ def table(path: Path) -> str:
                 diff = f"{won / n - below[0] / below[1]:+.1%} ({dlo:+.1%} to {dhi:+.1%})"
             finished = max(1, n - int(a["errors"]))
             lines.append(f"| {quest} | {level} | {n} | {won} ({won / n:.1%}) | {lo:.1%}-{hi:.1%} | {diff} "
-                         f"| {a['rounds_sum'] / finished:.1f} | {int(a['errors'])} | {a['cpu'] / n:.2f} "
-                         f"| {n / max(1e-9, a['cpu']):.2f} |")
+                         f"| {a['rounds_sum'] / finished:.1f} | {int(a['errors'])} | {a['cpu'] / n:.1f} |")
             below = (won, n)
     return "\n".join(lines)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=Path("levels.jsonl"))
+    parser.add_argument("--out", type=Path, default=None, help="JSON lines (several: --out "
+                        "A --out B for the table)", action="append")
     parser.add_argument("--games", type=int, default=40, help="games per quest for easy and normal")
     parser.add_argument("--hard-games", type=int, default=16, help="games per quest for hard")
     parser.add_argument("--chunk", type=int, default=8)
@@ -127,12 +128,13 @@ def main() -> None:
     parser.add_argument("--quest", action="append", help="only these quests (repeat)")
     parser.add_argument("--table", action="store_true", help="print the table of the file and stop")
     args = parser.parse_args()
+    outs = args.out or [Path("levels.jsonl")]
     if args.table:
-        print(table(args.out))
+        print(table(outs))
         return
     quests = tuple(q for q in QUESTS if not args.quest or q[1] in args.quest)
     targets = {"easy": args.games, "normal": args.games, "hard": args.hard_games}
-    play(args.out, targets, args.chunk, args.workers, quests, _commit())
+    play(outs[0], targets, args.chunk, args.workers, quests, _commit())
 
 
 if __name__ == "__main__":

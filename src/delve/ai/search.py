@@ -28,6 +28,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from delve.ai import overlord_common as oc
 from delve.ai.explain import Explanation, Values, build
 from delve.ai.hero_ai import HeroAI
 from delve.ai.overlord_ai import OverlordAI
@@ -36,12 +37,17 @@ from delve.engine.determinize import determinized_clone
 from delve.engine.game import EngineError, Game
 
 # Decision kinds worth a search, per side: where a monster goes and whom it strikes, which
-# card to play, where a spawn stands; for heroes, which action and who acts first.
+# card to play (at the start of the turn, and in the event and trap windows, where the normal AI
+# passes or plays the first it may), where a spawn stands; for heroes, which action and who acts
+# first.
 SEARCHED = {
-    "overlord": ("monster_activation", "overlord_cards", "spawn_place"),
+    "overlord": ("monster_activation", "overlord_cards", "spawn_place", "event_window", "trap_window"),
     "heroes": ("choose_action", "choose_hero_turn"),
 }
 WIN_VALUE = 50.0
+GOAL_SPACE = 0.25  # value of one space of the heroes' walk to an area they must reach
+GOAL_FAR = 40  # spaces: farther (or cut off) counts as this far
+NAMED_HEALTH = 2.0  # value of a named foe's full health, when the heroes must kill it
 
 
 @dataclass(frozen=True)
@@ -55,17 +61,38 @@ class Budget:
     time_limit: float | None = None  # CPU seconds per decision; None: reproducible
 
 
+def goal_progress(game: Game) -> float:
+    """How far the heroes are from their quest goals, as a cost (0: nothing measurable): each
+    space between the nearest hero and an area they must reach costs ``GOAL_SPACE``; a named
+    foe they must kill costs ``NAMED_HEALTH`` times its health (wounds left / most wounds)."""
+    cost = 0.0
+    heroes = oc.heroes(game)
+    for goal in game.state.flags.get("goals", {}).get("heroes", []):
+        area = goal.get("reach_area")
+        if area and heroes:
+            cells = [p for p in game.board.spaces() if game.board.area_of(p) == area]
+            gap = min((oc.distance_field(game, h.pos).get(c, GOAL_FAR) for h in heroes for c in cells),
+                      default=GOAL_FAR)
+            cost += GOAL_SPACE * min(gap, GOAL_FAR)
+        named = goal.get("kill_named")
+        if named:
+            cost += NAMED_HEALTH * sum(m.wounds / max(1, m.max_wounds) for m in game.state.monsters()
+                                       if m.alive and named in (m.content_id, m.id))
+    return cost
+
+
 def evaluate(game: Game, side: str) -> float:
     """How good a state is for ``side`` ("overlord" or "heroes"): a won game is worth
     ``WIN_VALUE``; otherwise each conquest point the heroes hold counts 1 for them, each hero's
-    health (wounds left / most wounds) 2, each monster's health 0.5 (1 for a master)."""
+    health (wounds left / most wounds) 2, each monster's health 0.5 (1 for a master), and the
+    distance to their goals (``goal_progress``) against them."""
     state = game.state
     if state.winner is not None:
         return WIN_VALUE if state.winner == side else -WIN_VALUE
     heroes = sum(h.wounds / max(1, h.max_wounds) for h in state.heroes() if h.alive)
     monsters = sum((1.0 if m.master else 0.5) * m.wounds / max(1, m.max_wounds)
                    for m in state.monsters() if m.alive and m.side == "overlord")
-    for_heroes = state.conquest + 2.0 * heroes - monsters
+    for_heroes = state.conquest + 2.0 * heroes - monsters - goal_progress(game)
     return for_heroes if side == "heroes" else -for_heroes
 
 
