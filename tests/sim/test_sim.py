@@ -7,6 +7,7 @@ import json
 import math
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -151,3 +152,20 @@ def test_cli_names_the_quests_of_a_pack_that_lacks_the_quest() -> None:
     result = CliRunner().invoke(app, ["simulate", "no-such-quest", "--games", "1", "--workers", "1"])
     assert result.exit_code == 2
     assert "no quest 'no-such-quest'" in result.output and "first-steps" in result.output
+
+
+def test_the_solo_overlord_plays_in_a_solo_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Without GameSetup(solo=True) the solo procedure's rules (interrupts, order dice, Raise Dead,
+    # the Command deck clock) never run, and the solo player would play a plain Descent game.
+    from delve.sim import runner
+
+    seen: list[bool] = []
+
+    def capture(setup: Any, transactional: bool = True) -> Any:
+        seen.append(setup.solo)
+        raise RuntimeError("stop here")
+
+    monkeypatch.setattr(runner, "new_game", capture)
+    for overlord in ("solo", "ai"):
+        runner.play_game(runner.SimConfig(quest="first-steps", games=1, heroes="ai", overlord=overlord), 0)
+    assert seen == [True, False]

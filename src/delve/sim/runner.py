@@ -164,8 +164,10 @@ def replay(config: SimConfig, seed: int, index: int = 0) -> tuple[GameSummary, G
     with the seed the report lists (``delve simulate --replay SEED``), its whole log at hand."""
     start = time.perf_counter()
     options: dict[str, Any] = {"choices": config.setup_choices} if "choices" in GameSetup.model_fields else {}
+    # The solo overlord plays the solo procedure's rules (interrupts, order dice, Raise Dead, the
+    # Command deck clock), which only run in a game set up as solo (docs/solo-overlord.md).
     setup = GameSetup(ruleset=config.ruleset, quest=config.quest, pack=config.pack, seed=seed,
-                      heroes=list(config.hero_ids), **options)
+                      heroes=list(config.hero_ids), solo=config.overlord == "solo", **options)
     conquest: list[int] = []
     choices = 0
     game: Game | None = None
