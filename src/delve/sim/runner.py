@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field
 from importlib import import_module
 from typing import Any
 
-from delve.api import GameSetup, new_game
+from delve.api import new_game, play_setup
 from delve.engine.decision import OVERLORD, TABLE, Decision
 from delve.engine.game import Game
 
@@ -142,9 +142,10 @@ def play_game(config: SimConfig, index: int) -> GameSummary:
     """Play game ``index`` of the run to its end (or a cap) and summarise it; never raises."""
     seed = game_seed(config.seed, index)
     start = time.perf_counter()
-    options: dict[str, Any] = {"choices": config.setup_choices} if "choices" in GameSetup.model_fields else {}
-    setup = GameSetup(ruleset=config.ruleset, quest=config.quest, pack=config.pack, seed=seed,
-                      heroes=list(config.hero_ids), **options)
+    # The shared setup of programs (``delve.api.play_setup``); the content was fitted to the
+    # ruleset once, by the caller (the CLI), so games do not check it again.
+    setup = play_setup(ruleset=config.ruleset, quest=config.quest, pack=config.pack, seed=seed,
+                       heroes=config.hero_ids, quick=not config.setup_choices, check=False)
     conquest: list[int] = []
     choices = 0
     game: Game | None = None
