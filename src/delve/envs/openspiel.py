@@ -15,7 +15,8 @@ outcomes (a face printed twice on a die counts twice: the outcome's probability 
 of the six faces). Limitation: the other randomness of the engine (overlord card draws and
 shuffles through ``Chance.pick``/``shuffle``) is drawn from the game's seed, so it is fixed by
 the initial state rather than exposed as chance nodes; ``resample_from_infostate`` re-seeds it,
-so a search that samples worlds (ISMCTS) does not see the real future draws.
+with what the seat cannot see (``delve.engine.determinize``), so a search that samples worlds
+(ISMCTS) sees neither the real future draws nor the hidden cards.
 
 Information: each player's information state string is the JSON of ``view(game, seat)``
 (what that seat may see, including its visible log); the observation string is the same view
@@ -207,8 +208,8 @@ class DelveState(pyspiel.State):
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> DelveState:
         """A state ``player_id`` cannot tell from this one: the same position with what the
-        seat cannot see drawn afresh (``delve.engine.determinize`` where it exists), and the
-        future randomness re-seeded from ``probability_sampler``."""
+        seat cannot see drawn afresh and the future randomness seeded from
+        ``probability_sampler`` (``delve.engine.determinize.determinized_clone``)."""
         seat = self.seats[player_id]
         seed = int(float(probability_sampler()) * 2**31)
         world = _determinized(self.delve, seat, seed)
@@ -235,15 +236,11 @@ def _view(game: Game, seat: str) -> dict[str, Any]:
 
 
 def _determinized(game: Game, seat: str, seed: int) -> Game:
-    """A copy of ``game`` whose hidden information ``seat`` cannot see is drawn afresh."""
-    try:
-        from delve.engine.determinize import determinized_clone  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:  # until the honest clone exists: the same hidden state, new future draws
-        clone = game.clone()
-        clone.state.chance.seed = seed
-        return clone
-    result: Game = determinized_clone(game, seat, seed)
-    return result
+    """A copy of ``game`` whose hidden information ``seat`` cannot see is drawn afresh
+    (``delve.engine.determinize``: the overlord's hand, decks, chests, future dice)."""
+    from delve.engine.determinize import determinized_clone
+
+    return determinized_clone(game, seat, seed)
 
 
 class DelveObserver:
