@@ -1,6 +1,6 @@
 """The stable action space: one meaning per index in every state, and no decision cut.
 
-The full count (200 random games of every shipped quest) is ``bench/env_bench.py --truncation``;
+The full count (200 random games of every shipped quest) is ``bench/env_bench.py --cuts 200``;
 here a smaller sample of every shipped quest keeps CI quick (``GAMES_PER_QUEST``).
 """
 
@@ -12,6 +12,7 @@ import pytest
 from delve.ai.random_player import RandomPlayer
 from delve.api import game_view, new_game, open_pack, play_setup
 from delve.envs.actions import ActionCodec
+from delve.envs.audit import count_cuts
 from delve.envs.encoding import CHOICE_FEATURES, Encoder
 from delve.envs.grammar import GRAMMAR
 from delve.envs.options import largest_map
@@ -22,25 +23,6 @@ PACKS = (("1e", "starter"), ("2e", "starter-2e"))
 
 def _codec(pack: str) -> ActionCodec:
     return ActionCodec(pack, *largest_map(pack))
-
-
-def count_cuts(ruleset: str, pack: str, quest: str, seed: int, codec: ActionCodec,
-               max_decisions: int = 3000) -> tuple[int, int]:
-    """(decisions seen, decisions whose choices did not all get their own fixed index)."""
-    game = new_game(play_setup(ruleset=ruleset, pack=pack, quest=quest, seed=seed, chance="manual",
-                               solo=seed % 2 == 1), transactional=False)
-    player = RandomPlayer(seed, end_bias=0.25)
-    seen = cut = 0
-    while (decision := game.pending) is not None and seen < max_decisions:
-        log, game.state.log = game.state.log, []
-        view = game_view(game, decision.seat)
-        game.state.log = log
-        legal = codec.encode(view)
-        seen += 1
-        if legal.overflowed or set(legal.ids.values()) != {c.id for c in decision.choices}:
-            cut += 1
-        game.apply(player.choose(decision, game), decision.seat)
-    return seen, cut
 
 
 @pytest.mark.parametrize(("ruleset", "pack", "quest"),

@@ -89,7 +89,8 @@ _VERB_FLAGS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 CHOICE_FEATURES: tuple[str, ...] = (
     "bias", "end", *(f"verb_{name}" for name, _ in _VERB_FLAGS), "has_space", "x", "y",
-    "enemy_distance", "enemy_closer", "boss_distance", "boss_closer", "enemy_here", "enemy_wounds_left",
+    "enemy_distance", "enemy_closer", "boss_distance", "boss_closer", "door_distance", "door_closer",
+    "enemy_here", "enemy_wounds_left",
     "friend_here", "marker_here", "cost", "price", "overflow",
 )
 
@@ -146,9 +147,11 @@ class Encoder:
                     occupant[(fp["x"] + dx, fp["y"] + dy)] = figure
             side_is_mine = (figure["kind"] == "hero") == (mine == "heroes")
             (friends if side_is_mine else enemies).append((fp["x"], fp["y"]))
-            if not side_is_mine and (figure["named"] or figure["master"]):
+            if not side_is_mine and (figure["named"] or figure["master"] or figure.get("attributes")):
                 bosses.append((fp["x"], fp["y"]))
         markers = {tuple(m["pos"]) for m in view["board"]["markers"]}
+        doors = [(a[0], a[1]) for door in view["board"]["doors"] if not door["open"] for edge in door["edges"]
+                 for a in edge]
         actor = _actor(view, pending, mine)
 
         def nearest(x: int, y: int, group: list[tuple[int, int]]) -> float:
@@ -176,9 +179,11 @@ class Encoder:
             values[column["x"]], values[column["y"]] = x / max(1, w - 1), y / max(1, h - 1)
             values[column["enemy_distance"]] = nearest(x, y, enemies)
             values[column["boss_distance"]] = nearest(x, y, bosses)
+            values[column["door_distance"]] = nearest(x, y, doors)
             if actor is not None:
                 values[column["enemy_closer"]] = nearest(*actor, enemies) - nearest(x, y, enemies)
                 values[column["boss_closer"]] = nearest(*actor, bosses) - nearest(x, y, bosses)
+                values[column["door_closer"]] = nearest(*actor, doors) - nearest(x, y, doors)
             there = occupant.get((x, y))
             if there is not None:
                 enemy = (there["kind"] == "hero") != (mine == "heroes")
