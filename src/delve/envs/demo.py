@@ -108,7 +108,7 @@ def win_rate(env: DelveGymEnv, seeds: list[int], policy: LinearSoftmax | None) -
     return float(np.mean([play(env, s, policy, rng=np.random.default_rng(s))[1] for s in seeds]))
 
 
-def run(seconds: float, *, games: int | None = None, eval_games: int = 20, seed: int = 0, lr: float = 0.05,
+def run(seconds: float, *, games: int | None = None, eval_games: int = 20, seed: int = 0, lr: float = 0.5,
         overlord: str = "random", ruleset: str = "2e", max_steps: int = 600) -> tuple[Curve, LinearSoftmax]:
     """Train for about ``seconds`` of CPU time (or exactly ``games`` games), then measure the
     learned and the random heroes on the same ``eval_games`` held-out seeds. Seeded: with
