@@ -2,8 +2,11 @@
 environments, with uniformly random legal actions (so the figure is the environment's cost:
 the engine, the automated players and the observation encoder).
 
-Run: .venv/bin/python bench/env_bench.py [--quick]
-Prints wall-clock steps per second and steps per CPU second (fair on a busy machine).
+Run: .venv/bin/python bench/env_bench.py [--quick] [--cuts GAMES]
+Prints wall-clock steps per second and steps per CPU second (fair on a busy machine), and the
+CPU cost of one observation (the view, the board planes and features, the action mask, the
+per-choice features). ``--cuts GAMES`` instead plays GAMES random games of every shipped quest
+and counts the decisions the stable action space would cut (``delve.envs.audit``; must be 0).
 Figures are recorded in docs/performance.md ("Environments").
 """
 
@@ -80,12 +83,63 @@ def openspiel_steps(steps: int, with_info_states: bool) -> tuple[float, float, i
     return done / (time.perf_counter() - start), done / (time.process_time() - cpu), episodes
 
 
+def observation_costs(samples: int) -> list[tuple[str, float]]:
+    """CPU microseconds per call of each part of an observation, on hero decisions of a game."""
+    env = gym_env()
+    env.reset(seed=5)
+    assert env.episode is not None
+    episode, encoder = env.episode, env.encoder
+    seat = episode.hero_seats[0]
+    view = episode.view(seat)
+    legal = encoder.codec.encode(view)
+    parts: list[tuple[str, Callable[[], object]]] = [
+        ("view (log set aside)", lambda: episode.view(seat)),
+        ("action map (codec.encode)", lambda: encoder.codec.encode(view)),
+        ("board planes", lambda: encoder.board(view)),
+        ("features", lambda: encoder.features(view)),
+        ("action mask", lambda: encoder.mask(legal)),
+        ("per-choice features", lambda: encoder.choice_features(view, legal)),
+        ("whole observation (env.episode.observe)", lambda: episode.observe(encoder, seat)),
+    ]
+    out = []
+    for label, call in parts:
+        cpu = time.process_time()
+        for _ in range(samples):
+            call()
+        out.append((label, (time.process_time() - cpu) / samples * 1e6))
+    return out
+
+
+def count_all_cuts(games: int) -> None:
+    """Random games of every shipped quest: decisions seen and cut, per quest."""
+    from delve.api import open_pack
+    from delve.envs.actions import ActionCodec
+    from delve.envs.audit import count_cuts
+    from delve.envs.options import largest_map
+
+    total_cut = 0
+    for ruleset, pack in (("1e", "starter"), ("2e", "starter-2e")):
+        codec = ActionCodec(pack, *largest_map(pack))
+        for quest in sorted(open_pack(pack).quests):
+            seen = cut = 0
+            for seed in range(games):
+                s, c = count_cuts(ruleset, pack, quest, seed, codec)
+                seen, cut = seen + s, cut + c
+            total_cut += cut
+            print(f"{ruleset} {quest:<24} {games} games {seen:>9} decisions {cut:>5} cut", flush=True)
+    print(f"total cut: {total_cut}")
+
+
 def main() -> None:
     """Print one row per environment."""
+    if "--cuts" in sys.argv:
+        count_all_cuts(int(sys.argv[sys.argv.index("--cuts") + 1]))
+        return
     steps = 300 if "--quick" in sys.argv else 3000
     rows: list[tuple[str, Callable[[], tuple[float, float, int]]]] = [
         ("AEC, heroes as agents, solo overlord automated (defaults)", lambda: aec_steps(steps)),
         ("AEC, every seat an agent (overlord=agent)", lambda: aec_steps(steps, overlord="agent", max_steps=400)),
+        ("Gymnasium, heroes vs random overlord", lambda: gym_steps(steps, overlord="random")),
         ("Gymnasium, heroes vs solo overlord (defaults)", lambda: gym_steps(steps)),
         ("Gymnasium, heroes vs overlord AI", lambda: gym_steps(steps // 3, overlord="ai")),
         ("OpenSpiel python_delve, moves only", lambda: openspiel_steps(steps, False)),
@@ -96,6 +150,9 @@ def main() -> None:
     for label, run in rows:
         rate, cpu_rate, episodes = run()
         print(f"{label:<60} {rate:>9.0f} {cpu_rate:>9.0f} {episodes:>9}", flush=True)
+    print(f"\n{'observation part':<60} {'CPU us/call':>11}")
+    for label, micros in observation_costs(30 if "--quick" in sys.argv else 200):
+        print(f"{label:<60} {micros:>11.0f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import ValidationError
 
@@ -29,12 +29,37 @@ from delve.rulesets import handlers_for
 from delve.safe_yaml import read_text_limited
 
 __all__ = ["Game", "GameSetup", "SaveError", "check_save", "game_view", "load_game", "load_save_file", "new_game",
-           "open_pack", "player_rules", "replay_game"]
+           "open_pack", "play_setup", "player_rules", "replay_game"]
 
 
 def open_pack(name: str) -> Pack:
     """The starter pack by name, or a pack folder by path (an expansion brings the packs it requires)."""
     return load_content_pack(name)
+
+
+def play_setup(*, ruleset: str | None = None, pack: str | None = None, quest: str | None = None,
+               heroes: list[str] | tuple[str, ...] = (), seats: list[list[str]] | None = None, seed: int = 0,
+               chance: Literal["seeded", "manual"] = "seeded", solo: bool = False, easy: bool = False,
+               quick: bool = False, check: bool = True) -> GameSetup:
+    """The setup of a game played by programs: ``delve simulate``, the environments and the
+    OpenSpiel game all start their games here, so they play the same game.
+
+    Why one place: the simulator's heroes shop before the quest and the environments' did not,
+    so the same players won 99% in one and 76% in the other. The default is the table's setup
+    (setup decisions: skill trade-in, starting purchases, placement, treachery); ``quick`` skips
+    them (heroes start unarmed). With ``check`` the content is fitted to the ruleset
+    (``delve.rulesets.fit_content``): no ruleset takes the pack's, and a pack written for
+    another ruleset is a ``ValueError`` that says which one it needs.
+    """
+    from delve.rulesets import default_content, fit_content
+
+    if check:
+        ruleset, pack, quest = fit_content(ruleset, quest, pack)
+    else:
+        ruleset = ruleset or "1e"
+        pack, quest = default_content(ruleset, quest, pack)
+    return GameSetup(ruleset=ruleset, pack=pack, quest=quest, heroes=list(heroes), seats=seats, seed=seed,
+                     chance=chance, solo=solo, easy=easy, choices=not quick)
 
 
 def new_game(setup: GameSetup | None = None, *, transactional: bool = True) -> Game:

@@ -49,12 +49,55 @@ def test_same_seed_same_episode() -> None:
     assert trace(8) == trace(8)
 
 
-def test_unmasked_action_wraps_to_a_legal_choice() -> None:
+def test_an_illegal_action_is_read_as_the_lowest_legal_one_and_counted() -> None:
     env = gym_env()
     obs, _ = env.reset(seed=1)
-    n = int(obs["action_mask"].sum())
-    env.step(n + 1)  # read as (n + 1) mod n: a legal choice, no error
-    assert env.episode is not None and env.episode.steps == 1
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    _, _, _, _, info = env.step(illegal)
+    assert env.episode is not None and env.episode.steps == 1 and info["illegal_actions"] == 1
+
+
+def test_action_masks_and_legal_choices_agree_with_the_observation() -> None:
+    env = gym_env()
+    obs, _ = env.reset(seed=2)
+    mask = env.action_masks()
+    assert mask.dtype == bool and np.array_equal(mask, obs["action_mask"].astype(bool))
+    indices, features = env.legal_choices()
+    assert list(indices) == list(np.flatnonzero(mask)) and features.shape[0] == len(indices)
+
+
+def test_heroes_shop_before_the_quest_as_in_the_simulator() -> None:
+    env = gym_env()
+    env.reset(seed=4)
+    assert env.episode is not None
+    heroes = env.episode.game.state.heroes()
+    assert any(h.equipped or h.pack for h in heroes)  # the default setup="ai" bought equipment
+    quick = gym_env(setup="quick")
+    quick.reset(seed=4)
+    assert quick.episode is not None
+    assert not any(h.pack for h in quick.episode.game.state.heroes())
+
+
+def test_ruleset_2e_plays_its_own_pack_and_a_misfit_is_refused() -> None:
+    env = gym_env(ruleset="2e")
+    assert (env.options.pack, env.options.quest) == ("starter-2e", "first-steps-2e")
+    obs, _ = env.reset(seed=1)
+    assert obs["action_mask"].sum() >= 1
+    assert gym_env(pack="starter-2e").options.ruleset == "2e"
+    with pytest.raises(ValueError, match="written for the 2e ruleset"):
+        gym_env(pack="starter-2e", ruleset="1e")
+
+
+def test_vector_env_steps_several_games() -> None:
+    from delve.envs import vector_env
+
+    envs = vector_env(2, seed=3)
+    obs, _infos = envs.reset(seed=3)
+    assert obs["action_mask"].shape[0] == 2
+    actions = np.array([int(np.flatnonzero(m)[0]) for m in obs["action_mask"]])
+    _obs, rewards, _terminated, _truncated, _infos = envs.step(actions)
+    assert rewards.shape == (2,)
+    envs.close()
 
 
 def test_registered_with_gymnasium() -> None:

@@ -64,3 +64,61 @@ def _walk_to_a_chance_node(name: str, quest: str, seed: int) -> bool:
         if found_chance:
             break
     return found_chance
+
+
+def test_tensors_and_parameters(name: str) -> None:
+    game = pyspiel.load_game(name, {"max_moves": 40, "setup": "quick", "heroes": "brannoc,sela", "hero_seats": 2})
+    assert game.num_players() == 3
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    obs = np.asarray(state.observation_tensor(0))
+    info = np.asarray(state.information_state_tensor(0))
+    assert obs.shape == tuple(game.observation_tensor_shape()) and info.size == obs.size + 3
+    assert obs.sum() > 0 and np.all((obs >= 0) & (obs <= 1))
+    assert game.num_distinct_actions() > 10_000  # the stable action space
+    game_2e = pyspiel.load_game(name, {"ruleset": "2e", "max_moves": 20})
+    assert game_2e.new_initial_state().delve.state.ruleset == "2e"
+    with pytest.raises(Exception, match="2e ruleset"):
+        pyspiel.load_game(name, {"pack": "starter-2e", "ruleset": "1e"})
+
+
+def test_rl_environment_and_a_tabular_learner_run(name: str) -> None:
+    from open_spiel.python import rl_environment
+    from open_spiel.python.algorithms import tabular_qlearner
+
+    env = rl_environment.Environment(pyspiel.load_game(name, {"max_moves": 30, "setup": "quick"}),
+                                     chance_event_sampler=rl_environment.ChanceEventSampler(seed=1))
+    num_actions = env.action_spec()["num_actions"]
+    agents = [tabular_qlearner.QLearner(player_id=p, num_actions=num_actions) for p in range(env.num_players)]
+    for _ in range(2):
+        step = env.reset()
+        assert len(step.observations["info_state"][0]) == env.observation_spec()["info_state"][0]
+        while not step.last():
+            player = step.observations["current_player"]
+            step = env.step([agents[player].step(step).action])
+        for agent in agents:
+            agent.step(step)
+    assert any(agent._q_values for agent in agents)  # the learner saw states and updated values
+
+
+def test_ismcts_bot_plays_with_resampled_worlds(name: str) -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game(name, {"max_moves": 25, "setup": "quick", "seed": 2})
+    rng = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), uct_c=2.0, max_simulations=4,
+                           random_state=rng, allow_inconsistent_action_sets=True)
+    state = game.new_initial_state()
+    searched = 0
+    while not state.is_terminal() and searched < 3:
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+            continue
+        if len(state.legal_actions()) > 1:
+            searched += 1
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert searched >= 1

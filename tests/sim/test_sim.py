@@ -125,7 +125,7 @@ def test_a_2e_simulation_plays(monkeypatch: pytest.MonkeyPatch) -> None:
 
     configs: list[SimConfig] = []
     monkeypatch.setattr(backends, "run", lambda config, **_kw: configs.append(config) or summaries)
-    result = CliRunner().invoke(app, ["simulate", "first-steps", "--games", "1", "--heroes", "random",
+    result = CliRunner().invoke(app, ["simulate", "--games", "1", "--heroes", "random",
                                       "--overlord", "random", "--workers", "1", "--ruleset", "2e", "--json"])
     assert result.exit_code == 0, result.output
     assert configs[0].ruleset == "2e"
@@ -169,3 +169,25 @@ def test_the_solo_overlord_plays_in_a_solo_game(monkeypatch: pytest.MonkeyPatch)
     for overlord in ("solo", "ai"):
         runner.play_game(runner.SimConfig(quest="first-steps", games=1, heroes="ai", overlord=overlord), 0)
     assert seen == [True, False]
+
+
+@pytest.mark.parametrize(("args", "ruleset"), [
+    (["--pack", "starter-2e"], "2e"),  # no ruleset: the pack's own
+    (["first-steps-2e"], "2e"),  # no pack, no ruleset: the ruleset whose pack has the quest
+    (["first-steps"], "1e"),
+])
+def test_cli_plays_the_packs_ruleset(monkeypatch: pytest.MonkeyPatch, args: list[str], ruleset: str) -> None:
+    import delve.sim.backends as backends
+
+    configs: list[SimConfig] = []
+    monkeypatch.setattr(backends, "run", lambda config, **_kw: configs.append(config) or [])
+    result = CliRunner().invoke(app, ["simulate", *args, "--games", "1", "--workers", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    assert configs[0].ruleset == ruleset
+
+
+@pytest.mark.parametrize("args", [["--pack", "starter-2e", "--ruleset", "1e"], ["first-steps", "--ruleset", "2e"]])
+def test_cli_refuses_a_pack_of_another_ruleset(args: list[str]) -> None:
+    result = CliRunner().invoke(app, ["simulate", *args, "--games", "1", "--workers", "1"])
+    assert result.exit_code == 2
+    assert "written for the" in result.output

@@ -95,24 +95,20 @@ def _print_figures(out: Console, summary: dict[str, Any]) -> None:
                       + ", ".join(str(s["seed"]) for s in seeds[key][:10]))
 
 
-def _content(console: Console, ruleset: str, quest: str | None, pack: str | None) -> tuple[str, str]:
-    """The (pack, quest) to simulate: as named, else the ruleset's tutorial or the ruleset's pack
-    that has the quest (``delve.rulesets.default_content``). Checked here, once, so a quest the
-    pack lacks is one clear message instead of the same error in every game."""
+def _content(console: Console, ruleset: str | None, quest: str | None,
+             pack: str | None) -> tuple[str, str, str]:
+    """The (ruleset, pack, quest) to simulate: as named, else the ruleset's tutorial or the
+    ruleset's pack that has the quest; no ruleset takes the pack's (``delve.rulesets.fit_content``).
+    Checked here, once, so a quest the pack lacks, or a pack of another ruleset, is one clear
+    message instead of the same error in every game."""
     from delve.content.issues import ContentError
-    from delve.content.loader import open_pack
-    from delve.rulesets import default_content
+    from delve.rulesets import fit_content
 
-    pack, quest = default_content(ruleset, quest, pack)
     try:
-        quests = open_pack(pack).quests
+        return fit_content(ruleset, quest, pack)
     except (ContentError, KeyError, ValueError, OSError) as exc:
-        console.print(f"[red]cannot open pack {pack!r}: {exc}[/red]")
+        console.print(f"[red]{exc}[/red]")
         raise typer.Exit(2) from None
-    if quest not in quests:
-        console.print(f"[red]pack {pack!r} has no quest {quest!r}; its quests: {', '.join(sorted(quests))}[/red]")
-        raise typer.Exit(2)
-    return pack, quest
 
 
 def register(app: typer.Typer) -> None:
@@ -144,8 +140,9 @@ def register(app: typer.Typer) -> None:
         pack: Annotated[str | None, typer.Option("--pack", help="Content pack: a shipped pack or a folder "
                                                  "(default: the ruleset's pack that has the quest).")] = None,
         hero: Annotated[list[str] | None, typer.Option("--hero", help="Hero id (repeat for each hero).")] = None,
-        ruleset: Annotated[str, typer.Option("--ruleset", help="Ruleset: 1e, or another of "
-                                             "delve.rulesets.RULESETS.")] = "1e",
+        ruleset: Annotated[str | None, typer.Option("--ruleset", help="Ruleset: 1e, or another of "
+                                                    "delve.rulesets.RULESETS (default: the pack's; 1e "
+                                                    "without a pack).")] = None,
         quick_setup: Annotated[bool, typer.Option("--quick-setup", help="Skip setup decisions (no starting "
                                                   "purchases: heroes start unarmed).")] = False,
     ) -> None:
@@ -163,13 +160,13 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(2)
         from delve.rulesets import RULESETS
 
-        if ruleset not in RULESETS:
+        if ruleset is not None and ruleset not in RULESETS:
             console.print(f"[red]--ruleset must be one of {', '.join(RULESETS)}[/red]")
             raise typer.Exit(2)
         if games < 1:
             console.print("[red]--games must be at least 1[/red]")
             raise typer.Exit(2)
-        pack, quest = _content(console, ruleset, quest, pack)
+        ruleset, pack, quest = _content(console, ruleset, quest, pack)
         config = SimConfig(quest=quest, games=games, heroes=heroes, overlord=overlord, seed=seed, pack=pack,
                            hero_ids=tuple(hero or ()), setup_choices=not quick_setup, ruleset=ruleset)
         try:

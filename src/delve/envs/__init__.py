@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from delve.envs.aec import DelveAECEnv
     from delve.envs.gym import DelveGymEnv
 
-__all__ = ["aec_env", "gym_env", "register_openspiel"]
+__all__ = ["aec_env", "gym_env", "register_openspiel", "vector_env"]
 
 
 def aec_env(render_mode: str | None = None, **options: Any) -> DelveAECEnv:
@@ -33,6 +33,13 @@ def gym_env(render_mode: str | None = None, **options: Any) -> DelveGymEnv:
     from delve.envs.gym import DelveGymEnv
 
     return DelveGymEnv(render_mode=render_mode, **options)
+
+
+def vector_env(num_envs: int, *, asynchronous: bool = False, **options: Any) -> Any:
+    """``num_envs`` Gymnasium environments behind Gymnasium's vector API (``delve.envs.vector``)."""
+    from delve.envs.vector import vector_env as make
+
+    return make(num_envs, asynchronous=asynchronous, **options)
 
 
 def register_openspiel() -> str:

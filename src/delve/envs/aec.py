@@ -6,9 +6,10 @@ seats are answered inside ``step`` by automated players (by default the solo ove
 ``agent_selection`` is always the seat of the pending decision.
 
 Observations: ``{"board", "features", "action_mask"}`` from ``delve.envs.encoding``, built from
-the agent's own view only. Actions: ``Discrete(max_choices)``; action ``i`` is the ``i``-th
-legal choice, and the mask marks the first ``len(choices)`` actions. Rewards are given at the
-end: +1 to the winning side's agents, -1 to the losers (optionally conquest shaping). An
+the agent's own view only. Actions: ``Discrete(n)``, the stable action space of
+``delve.envs.actions`` (each index one meaning in every state), and the mask marks the legal
+indices; ``legal_choices(agent)`` gives them with one feature row each. Rewards are given at
+the end: +1 to the winning side's agents, -1 to the losers (optionally conquest shaping). An
 episode is truncated after ``max_steps`` agent steps.
 """
 
@@ -22,7 +23,7 @@ from pettingzoo import AECEnv
 
 from delve.engine.decision import OVERLORD, TABLE
 from delve.envs.driver import Episode
-from delve.envs.encoding import Encoder
+from delve.envs.encoding import Encoder, make_encoder
 from delve.envs.options import EnvOptions
 
 
@@ -31,7 +32,7 @@ def observation_space(encoder: Encoder) -> spaces.Dict:
     return spaces.Dict({
         "board": spaces.Box(0.0, 1.0, encoder.board_shape, dtype=np.float32),
         "features": spaces.Box(0.0, 1.0, (encoder.features_size,), dtype=np.float32),
-        "action_mask": spaces.Box(0, 1, (encoder.max_choices,), dtype=np.int8),
+        "action_mask": spaces.Box(0, 1, (encoder.num_actions,), dtype=np.int8),
     })
 
 
@@ -44,8 +45,7 @@ class DelveAECEnv(AECEnv):
         super().__init__()
         self.options = EnvOptions(**options)
         self.render_mode = render_mode
-        width, height = self.options.plane_size()
-        self.encoder = Encoder(width, height, self.options.max_choices)
+        self.encoder = make_encoder(self.options)
         self._next_seed = self.options.seed
         probe = Episode(self.options, self.options.seed, set())
         seats = list(probe.hero_seats)
@@ -55,7 +55,7 @@ class DelveAECEnv(AECEnv):
             seats.append(TABLE)
         self.possible_agents: list[str] = seats
         self.observation_spaces = {a: observation_space(self.encoder) for a in seats}
-        self.action_spaces = {a: spaces.Discrete(self.options.max_choices) for a in seats}
+        self.action_spaces = {a: spaces.Discrete(self.encoder.num_actions) for a in seats}
         self.episode: Episode | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -63,7 +63,7 @@ class DelveAECEnv(AECEnv):
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """``Discrete(max_choices)``; legal actions are marked by the observation's mask."""
+        """``Discrete(n)``, the stable action space; legal actions are marked by the observation's mask."""
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -89,6 +89,11 @@ class DelveAECEnv(AECEnv):
         assert self.episode is not None, "call reset() first"
         return self.episode.observe(self.encoder, agent)
 
+    def legal_choices(self, agent: str) -> tuple[np.ndarray, np.ndarray]:
+        """(legal action indices, one ``CHOICE_FEATURES`` row each) of the agent's decision."""
+        assert self.episode is not None, "call reset() first"
+        return self.episode.choice_features(self.encoder, agent)
+
     def step(self, action: int | None) -> None:
         """Answer the selected agent's decision with action ``action`` (``None`` once it is done)."""
         agent = self.agent_selection
@@ -98,7 +103,7 @@ class DelveAECEnv(AECEnv):
         assert self.episode is not None and action is not None
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
-        self.episode.act(int(action))
+        self.episode.act(self.encoder, int(action))
         self._settle()
         self._accumulate_rewards()
 

@@ -11,6 +11,10 @@ open doors, one plane per marker kind, an active glyph, the seat's own heroes, o
 monsters, master or named monsters, wounds left (fraction) and fatigue left (fraction) of the
 figure standing there.
 
+Actions: ``delve.envs.actions.ActionCodec`` gives every choice a fixed index (the mask has one
+entry per index), and ``choice_features`` one row of ``CHOICE_FEATURES`` per legal choice, for
+agents that score the choices they are offered rather than a fixed set of outputs.
+
 Features: ``FEATURES`` lists the names: round, conquest, threat, the overlord's hand, deck and
 discard sizes, whose decision it is, how many choices there are, the decision kind (one-hot
 over ``DECISION_KINDS``, the last slot for any other kind), and per hero slot (up to
@@ -26,6 +30,7 @@ import numpy as np
 
 from delve.board.terrain import load_marker_kinds, load_terrain
 from delve.engine.decision import OVERLORD
+from delve.envs.actions import ActionCodec, Legal
 
 # The decision kinds of both rulesets (grep ``Decision(`` in delve.rules and delve.rules2e); a kind
 # missing here shares the "other" slot. ``tests/envs/test_decision_kinds.py`` keeps the list whole.
@@ -69,11 +74,37 @@ _PLANE = {name: i for i, name in enumerate(PLANES)}
 _KIND = {name: i for i, name in enumerate(DECISION_KINDS)}
 
 
+END_WORDS = frozenset({"end_turn", "end_activation", "done", "pass", "continue", "end_shopping", "end_equip", "keep",
+                       "stay_down", "no_draw", "skip", "guard:pass", "familiar:done", "reroll:done", "fatigue:done",
+                       "knockback:none", "summon:done", "dark_power:pass", "familiar:later"})
+_VERB_FLAGS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("move", ("move", "jump", "familiar:move", "jumpto", "place")),
+    ("attack", ("attack", "familiar:attack")),
+    ("battle", ("action:battle",)), ("run", ("action:run",)), ("advance", ("action:advance",)),
+    ("ready", ("action:ready",)), ("order", ("order",)), ("buy", ("buy",)), ("equip", ("equip", "unequip", "swap")),
+    ("discard", ("discard", "remove", "drop")), ("play_card", ("event", "spawn", "power", "trap", "add")),
+    ("door", ("door",)), ("object", ("glyph", "stairs", "altar", "chest", "pickup", "familiar:pickup")),
+    ("fatigue", ("fatigue", "half")), ("drink", ("drink", "give", "give_potion")), ("activate", ("activate",)),
+    ("turn", ("turn", "skill_target", "trade")),
+)
+CHOICE_FEATURES: tuple[str, ...] = (
+    "bias", "end", *(f"verb_{name}" for name, _ in _VERB_FLAGS), "has_space", "x", "y",
+    "enemy_distance", "enemy_closer", "boss_distance", "boss_closer", "door_distance", "door_closer",
+    "enemy_here", "enemy_wounds_left",
+    "friend_here", "marker_here", "cost", "price", "overflow",
+)
+
+
 class Encoder:
     """Turns a seat's view into arrays of fixed shapes (the same for every quest of a pack)."""
 
-    def __init__(self, width: int, height: int, max_choices: int) -> None:
-        self.width, self.height, self.max_choices = width, height, max_choices
+    def __init__(self, width: int, height: int, codec: ActionCodec) -> None:
+        self.width, self.height, self.codec = width, height, codec
+
+    @property
+    def num_actions(self) -> int:
+        """Size of the stable action space."""
+        return self.codec.size
 
     @property
     def board_shape(self) -> tuple[int, int, int]:
@@ -85,13 +116,82 @@ class Encoder:
         """Length of the feature vector."""
         return len(FEATURES)
 
-    def mask(self, view: dict[str, Any]) -> np.ndarray:
-        """1 for action i when the seat decides now and has at least i+1 choices, else 0."""
-        mask = np.zeros(self.max_choices, dtype=np.int8)
-        pending = view.get("pending")
-        if pending is not None and pending["seat"] == view["seat"]:
-            mask[: min(len(pending["choices"]), self.max_choices)] = 1
+    def mask(self, legal: Legal) -> np.ndarray:
+        """1 at the index of every legal choice of the seat (all 0 when it does not decide)."""
+        mask = np.zeros(self.codec.size, dtype=np.int8)
+        if legal.ids:
+            mask[np.fromiter(legal.ids, dtype=np.int64)] = 1
         return mask
+
+    def choice_features(self, view: dict[str, Any], legal: Legal) -> tuple[np.ndarray, np.ndarray]:
+        """(indices, features): the legal indices in increasing order and one ``CHOICE_FEATURES``
+        row per index, built from the view (what the choice does, where, near what)."""
+        indices = np.fromiter(sorted(legal.ids), dtype=np.int64, count=len(legal.ids))
+        rows = np.zeros((len(indices), len(CHOICE_FEATURES)), dtype=np.float32)
+        if not len(indices):
+            return indices, rows
+        pending = view["pending"]
+        by_id = {c["id"]: c for c in pending["choices"]}
+        w, h = self.width, self.height
+        mine = "heroes" if view["seat"] != OVERLORD else OVERLORD
+        friends: list[tuple[int, int]] = []
+        enemies: list[tuple[int, int]] = []
+        bosses: list[tuple[int, int]] = []
+        occupant: dict[tuple[int, int], dict[str, Any]] = {}
+        for figure in view["figures"]:
+            if figure["in_town"]:
+                continue
+            fp = figure["footprint"]
+            for dx in range(fp["w"]):
+                for dy in range(fp["h"]):
+                    occupant[(fp["x"] + dx, fp["y"] + dy)] = figure
+            side_is_mine = (figure["kind"] == "hero") == (mine == "heroes")
+            (friends if side_is_mine else enemies).append((fp["x"], fp["y"]))
+            if not side_is_mine and (figure["named"] or figure["master"] or figure.get("attributes")):
+                bosses.append((fp["x"], fp["y"]))
+        markers = {tuple(m["pos"]) for m in view["board"]["markers"]}
+        doors = [(a[0], a[1]) for door in view["board"]["doors"] if not door["open"] for edge in door["edges"]
+                 for a in edge]
+        actor = _actor(view, pending, mine)
+
+        def nearest(x: int, y: int, group: list[tuple[int, int]]) -> float:
+            return min((max(abs(x - a), abs(y - b)) for a, b in group), default=40) / 40
+
+        column = {name: i for i, name in enumerate(CHOICE_FEATURES)}
+        for row, index in enumerate(indices):
+            choice_id = legal.ids[int(index)]
+            template, args = legal.parts[int(index)]
+            values = rows[row]
+            values[column["bias"]] = 1.0
+            values[column["end"]] = float(choice_id in END_WORDS)
+            for name, prefixes in _VERB_FLAGS:
+                values[column[f"verb_{name}"]] = float(any(template == p or template.startswith(p + ":")
+                                                           for p in prefixes))
+            values[column["overflow"]] = float(index >= self.codec.overflow_start)
+            data = by_id[choice_id].get("data", {})
+            values[column["cost"]] = min(1.0, float(data.get("cost", 0) or 0) / 10)
+            values[column["price"]] = min(1.0, float(data.get("price", 0) or 0) / 1000)
+            space = _space_of(args, w)
+            if space is None:
+                continue
+            x, y = space
+            values[column["has_space"]] = 1.0
+            values[column["x"]], values[column["y"]] = x / max(1, w - 1), y / max(1, h - 1)
+            values[column["enemy_distance"]] = nearest(x, y, enemies)
+            values[column["boss_distance"]] = nearest(x, y, bosses)
+            values[column["door_distance"]] = nearest(x, y, doors)
+            if actor is not None:
+                values[column["enemy_closer"]] = nearest(*actor, enemies) - nearest(x, y, enemies)
+                values[column["boss_closer"]] = nearest(*actor, bosses) - nearest(x, y, bosses)
+                values[column["door_closer"]] = nearest(*actor, doors) - nearest(x, y, doors)
+            there = occupant.get((x, y))
+            if there is not None:
+                enemy = (there["kind"] == "hero") != (mine == "heroes")
+                values[column["enemy_here" if enemy else "friend_here"]] = 1.0
+                if enemy:
+                    values[column["enemy_wounds_left"]] = there["wounds"] / max(1, there["max_wounds"])
+            values[column["marker_here"]] = float((x, y) in markers)
+        return indices, np.clip(rows, -1.0, 1.0)
 
     def board(self, view: dict[str, Any]) -> np.ndarray:
         """The board planes of this view."""
@@ -148,7 +248,7 @@ class Encoder:
         mine = pending is not None and pending["seat"] == view["seat"]
         values += [view["round"] / 50, view["conquest"] / 50, overlord["threat"] / 50, overlord["hand_size"] / 10,
                    overlord["deck_size"] / 60, len(overlord["discard"]) / 60, float(mine),
-                   len(pending["choices"]) / self.max_choices if mine and pending else 0.0,
+                   min(1.0, len(pending["choices"]) / 256) if mine and pending else 0.0,
                    float(view["winner"] == "heroes"), float(view["winner"] == OVERLORD)]
         kinds = [0.0] * len(DECISION_KINDS)
         if mine and pending:
@@ -169,6 +269,41 @@ class Encoder:
                 fp["y"] / max(1, self.height - 1), traits.get("melee", 0) / 6, traits.get("ranged", 0) / 6,
                 traits.get("magic", 0) / 6, *orders]
 
-    def encode(self, view: dict[str, Any]) -> dict[str, np.ndarray]:
+    def encode(self, view: dict[str, Any], legal: Legal | None = None) -> dict[str, np.ndarray]:
         """The full observation: board planes, features and the action mask."""
-        return {"board": self.board(view), "features": self.features(view), "action_mask": self.mask(view)}
+        legal = self.codec.encode(view) if legal is None else legal
+        return {"board": self.board(view), "features": self.features(view), "action_mask": self.mask(legal)}
+
+
+def make_encoder(options: Any) -> Encoder:
+    """The encoder of an ``EnvOptions``: planes of the pack's largest map, the pack's action space."""
+    width, height = options.plane_size()
+    return Encoder(width, height, ActionCodec(options.pack_name, width, height))
+
+
+def _space_of(args: tuple[tuple[str, int], ...], width: int) -> tuple[int, int] | None:
+    """The board space an argument names (a space, a footprint's corner, a figure or marker)."""
+    from delve.envs.actions import HERO_SLOTS_P, MAX_SIDE
+
+    for cls, value in args:
+        if cls == "S":
+            return value % width, value // width
+        if cls == "F":
+            cell = value // (MAX_SIDE * MAX_SIDE)
+            return cell % width, cell // width
+        if cls == "P" and value >= HERO_SLOTS_P:
+            cell = value - HERO_SLOTS_P
+            return cell % width, cell // width
+    return None
+
+
+def _actor(view: dict[str, Any], pending: dict[str, Any], mine: str) -> tuple[int, int] | None:
+    """Where the figure the decision is about stands: the seat's figure whose name opens the
+    prompt ("Sela Quickreed: 6 movement points left"), else None."""
+    prompt = pending.get("prompt", "")
+    for figure in view["figures"]:
+        if figure["in_town"] or not prompt.startswith(figure["name"]):
+            continue
+        if (figure["kind"] == "hero") == (mine == "heroes"):
+            return figure["footprint"]["x"], figure["footprint"]["y"]
+    return None

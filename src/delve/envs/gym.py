@@ -7,8 +7,10 @@ answer until the heroes must decide again.
 
 Observations and actions are those of the AEC environment (``delve.envs.aec``): a Dict of
 board planes, features and the action mask from the deciding hero seat's view, and
-``Discrete(max_choices)`` where action ``i`` is the ``i``-th legal choice (an index past the
-end wraps around; use the mask). ``info["action_mask"]`` repeats the mask. Reward: +1 when
+``Discrete(n)``, the stable action space of ``delve.envs.actions`` (an index that is not legal
+is read as the lowest legal one and counted in ``info["illegal_actions"]``; use the mask).
+``action_masks()`` gives the mask as booleans (sb3-contrib's MaskablePPO reads it) and
+``legal_choices()`` the legal indices with one feature row each. Reward: +1 when
 the heroes win, -1 when they lose (plus conquest changes / 10 with ``reward="conquest"``).
 Episodes end with the game (terminated) or after ``max_steps`` agent steps (truncated).
 """
@@ -24,7 +26,7 @@ from gymnasium import spaces
 from delve.engine.decision import OVERLORD
 from delve.envs.aec import observation_space
 from delve.envs.driver import Episode
-from delve.envs.encoding import Encoder
+from delve.envs.encoding import make_encoder
 from delve.envs.options import EnvOptions
 
 
@@ -38,10 +40,9 @@ class DelveGymEnv(gymnasium.Env[dict[str, Any], Any]):
         if self.options.overlord == "agent":
             raise ValueError("the Gymnasium environment needs an automated overlord: solo, ai or random")
         self.render_mode = render_mode
-        width, height = self.options.plane_size()
-        self.encoder = Encoder(width, height, self.options.max_choices)
+        self.encoder = make_encoder(self.options)
         self.observation_space = observation_space(self.encoder)
-        self.action_space = spaces.Discrete(self.options.max_choices)
+        self.action_space = spaces.Discrete(self.encoder.num_actions)
         self.episode: Episode | None = None
         self._first_reset = True
         self._hero_seats = set(Episode(self.options, self.options.seed, set()).hero_seats)
@@ -59,7 +60,17 @@ class DelveGymEnv(gymnasium.Env[dict[str, Any], Any]):
         obs = self.episode.observe(self.encoder, self._seat())
         state = self.episode.game.state
         return obs, {"action_mask": obs["action_mask"], "seat": self._seat(), "winner": state.winner,
-                     "steps": self.episode.steps}
+                     "steps": self.episode.steps, "illegal_actions": self.episode.illegal_actions}
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions of the pending hero decision, as booleans (MaskablePPO's hook)."""
+        assert self.episode is not None, "call reset() first"
+        return self.episode.observe(self.encoder, self._seat())["action_mask"].astype(bool)
+
+    def legal_choices(self) -> tuple[np.ndarray, np.ndarray]:
+        """(legal action indices, one ``CHOICE_FEATURES`` row each) of the pending hero decision."""
+        assert self.episode is not None, "call reset() first"
+        return self.episode.choice_features(self.encoder, self._seat())
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
@@ -83,7 +94,7 @@ class DelveGymEnv(gymnasium.Env[dict[str, Any], Any]):
         assert self.episode is not None, "call reset() first"
         if self.episode.over:
             raise RuntimeError("the episode has ended: call reset()")
-        self.episode.act(int(action))
+        self.episode.act(self.encoder, int(action))
         reward = 0.0
         state = self.episode.game.state
         if self.options.reward == "conquest":

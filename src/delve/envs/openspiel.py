@@ -4,19 +4,26 @@ Players: the hero seats (``h1``..., by default one seat playing both heroes), th
 overlord; returns are +1 / -1 for the winning / losing side, split evenly among hero seats so
 the game is zero-sum, and 0 for all when the move cap ends the game first.
 
+Setup: the game is the one ``delve simulate`` and the other environments play
+(``delve.api.play_setup``); with ``setup="ai"`` (the default) the hero AI and the overlord AI
+answer the setup decisions (skills, shopping, placement, treachery) before the first move, so
+the initial state is a game about to start its first round.
+
 Chance: the game runs in physical-dice mode (``chance="manual"``), so every die is a decision
 of the ``table`` seat; that seat is OpenSpiel's chance player, with the die's faces as
 outcomes (a face printed twice on a die counts twice: the outcome's probability is its share
 of the six faces). Limitation: the other randomness of the engine (overlord card draws and
-shuffles through ``Chance.pick``/``shuffle``, and the few rolls made inside an effect) is
-drawn from the game's seed (the ``seed`` parameter), so it is fixed by the initial state
-rather than exposed as chance nodes. Simulations are correct and reproducible; algorithms
-that enumerate chance (exact expectimax, CFR over chance) see only the dice as chance.
+shuffles through ``Chance.pick``/``shuffle``) is drawn from the game's seed, so it is fixed by
+the initial state rather than exposed as chance nodes; ``resample_from_infostate`` re-seeds it,
+with what the seat cannot see (``delve.engine.determinize``), so a search that samples worlds
+(ISMCTS) sees neither the real future draws nor the hidden cards.
 
 Information: each player's information state string is the JSON of ``view(game, seat)``
-(what that seat may see, including its visible log); the observation string is the same
-view without the log. Actions: ``num_distinct_actions`` = ``max_choices``; action ``i`` is
-the ``i``-th legal choice in the engine's order.
+(what that seat may see, including its visible log); the observation string is the same view
+without the log. Tensors: the observation tensor is the environments' encoding of that view
+(``delve.envs.encoding``: board planes, then features, flattened); the information state tensor
+adds, per seat, how many moves it made so far. Actions: the stable action space of
+``delve.envs.actions`` (``num_distinct_actions`` is its size).
 """
 
 from __future__ import annotations
@@ -24,20 +31,25 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import numpy as np
 import pyspiel
 
-from delve.api import Game, game_view, new_game
+from delve.api import Game
 from delve.engine.decision import OVERLORD, TABLE
+from delve.envs.driver import Episode
+from delve.envs.encoding import Encoder, make_encoder
 from delve.envs.options import EnvOptions
 
 SHORT_NAME = "python_delve"
-DEFAULT_PARAMS: dict[str, Any] = {"quest": "first-steps", "seed": 0, "hero_seats": 1, "max_choices": 256,
-                                  "max_moves": 3000}
+# OpenSpiel parameters take plain values: "" means "the default" for the text ones, and heroes
+# are a comma-separated list of hero ids.
+DEFAULT_PARAMS: dict[str, Any] = {"pack": "", "ruleset": "", "quest": "", "heroes": "", "hero_seats": 1,
+                                  "setup": "ai", "seed": 0, "max_moves": 3000}
 MAX_PLAYERS = 5  # four hero seats and the overlord
 
 _GAME_TYPE = pyspiel.GameType(
     short_name=SHORT_NAME,
-    long_name="Delve (Descent 1st edition rules engine)",
+    long_name="Delve (Descent: Journeys in the Dark rules engine)",
     dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
     chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
     information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
@@ -46,11 +58,23 @@ _GAME_TYPE = pyspiel.GameType(
     max_num_players=MAX_PLAYERS,
     min_num_players=2,
     provides_information_state_string=True,
-    provides_information_state_tensor=False,
+    provides_information_state_tensor=True,
     provides_observation_string=True,
-    provides_observation_tensor=False,
+    provides_observation_tensor=True,
     parameter_specification=DEFAULT_PARAMS,
 )
+
+
+def env_options(params: dict[str, Any]) -> EnvOptions:
+    """The environment options of a parameter set: every seat an agent, physical dice."""
+    from delve.api import open_pack
+
+    options = EnvOptions(ruleset=params["ruleset"] or None, pack=params["pack"] or None,
+                         quest=params["quest"] or None, setup=params["setup"], chance="manual",
+                         overlord="agent")
+    heroes = [h for h in str(params["heroes"]).split(",") if h] or list(open_pack(options.pack_name).heroes)[:2]
+    count = max(1, min(int(params["hero_seats"]), len(heroes)))
+    return options.model_copy(update={"heroes": heroes, "seats": [heroes[i::count] for i in range(count)]})
 
 
 class DelveGame(pyspiel.Game):
@@ -58,14 +82,18 @@ class DelveGame(pyspiel.Game):
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         self.params = {**DEFAULT_PARAMS, **(params or {})}
-        setup_options = self._options()
-        # Parsing a quest map is slow and OpenSpiel's tests make many initial states: make one.
-        # Not transactional: OpenSpiel only applies legal actions, and skipping the snapshot of
-        # every apply halves the cost of its tests, which replay histories from the start.
-        self.initial = new_game(setup_options.setup(int(self.params["seed"])), transactional=False)
-        self.seats = [s for s in self.initial.state.seats if s != OVERLORD] + [OVERLORD]
+        self.options = env_options(self.params)
+        self.encoder: Encoder = make_encoder(self.options)
+        # Parsing a quest map and playing the setup are slow, and OpenSpiel's tests make many
+        # initial states: make one. Not transactional: OpenSpiel only applies legal actions.
+        probe = Episode(self.options, int(self.params["seed"]), set())
+        self.seats = [*probe.hero_seats, OVERLORD]
+        episode = Episode(self.options, int(self.params["seed"]), {*self.seats, TABLE})
+        episode.run_bots()  # only the setup's automated players answer
+        self.initial: Game = episode.game
+        self.obs_size = int(np.prod(self.encoder.board_shape)) + self.encoder.features_size
         info = pyspiel.GameInfo(
-            num_distinct_actions=int(self.params["max_choices"]),
+            num_distinct_actions=self.encoder.num_actions,
             max_chance_outcomes=6,
             num_players=len(self.seats),
             min_utility=-1.0,
@@ -75,25 +103,15 @@ class DelveGame(pyspiel.Game):
         )
         super().__init__(_GAME_TYPE, info, self.params)
 
-    def _options(self) -> EnvOptions:
-        """The setup: the quest's default heroes shared out over ``hero_seats`` seats."""
-        from delve.api import open_pack
-
-        pack = open_pack("starter")
-        heroes = list(pack.heroes)[:2]
-        count = max(1, min(int(self.params["hero_seats"]), len(heroes)))
-        seats = [heroes[i::count] for i in range(count)]
-        return EnvOptions(quest=str(self.params["quest"]), heroes=heroes, seats=seats, chance="manual",
-                          overlord="agent", max_choices=int(self.params["max_choices"]))
-
     def new_initial_state(self) -> DelveState:
-        """A new game in physical-dice mode."""
+        """A new game in physical-dice mode, its setup done."""
         return DelveState(self, self.initial.clone())
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> DelveObserver:
-        """Strings only: perfect recall gives the information state (with the log)."""
+        """Perfect recall gives the information state (log in the string, move counts in the
+        tensor); otherwise the observation."""
         perfect_recall = iig_obs_type is None or bool(iig_obs_type.perfect_recall)
-        return DelveObserver(perfect_recall)
+        return DelveObserver(self, perfect_recall)
 
 
 class _Held:
@@ -115,14 +133,24 @@ class DelveState(pyspiel.State):
         super().__init__(game)
         self._held = _Held(delve)
         self.seats: list[str] = game.seats
-        self.max_choices = int(game.params["max_choices"])
+        self.encoder = game.encoder
         self.max_moves = int(game.params["max_moves"])
         self.moves = 0
+        self.seat_moves = [0] * len(game.seats)
 
     @property
     def delve(self) -> Game:
         """The Delve game of this position."""
         return self._held.game
+
+    def _legal_ids(self) -> dict[int, str]:
+        """Stable index -> choice id of the pending decision (chance too: faces by position)."""
+        decision = self.delve.pending
+        assert decision is not None
+        if decision.seat == TABLE:
+            return {i: c.id for i, c in enumerate(decision.choices)}
+        view = _view(self.delve, decision.seat)
+        return self.encoder.codec.encode(view).ids
 
     # -- who moves ---------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -140,10 +168,8 @@ class DelveState(pyspiel.State):
         return self.delve.pending is None or self.moves >= self.max_moves
 
     def _legal_actions(self, player: int) -> list[int]:
-        """Action i is the i-th legal choice (the first ``max_choices`` of them)."""
-        decision = self.delve.pending
-        assert decision is not None
-        return list(range(min(len(decision.choices), self.max_choices)))
+        """The stable indices of the legal choices, in increasing order."""
+        return sorted(self._legal_ids())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Each distinct face (its first position in the list) with its share of the die."""
@@ -158,16 +184,18 @@ class DelveState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         decision = self.delve.pending
         assert decision is not None
-        result = self.delve.apply(decision.choices[action].id, decision.seat, decision.serial)
+        choice_id = self._legal_ids()[action]
+        result = self.delve.apply(choice_id, decision.seat, decision.serial)
         if not result.accepted:
             raise ValueError(result.reason)
+        if decision.seat != TABLE:
+            self.seat_moves[self.seats.index(decision.seat)] += 1
         self.moves += 1
 
     def _action_to_string(self, player: int, action: int) -> str:
-        decision = self.delve.pending
-        if decision is None or not 0 <= action < len(decision.choices):
+        if self.is_terminal():
             return f"action {action}"
-        return decision.choices[action].id
+        return self._legal_ids().get(action, f"action {action}")
 
     def returns(self) -> list[float]:
         """+1 / -1 by side (hero seats share theirs evenly), 0 until the end or after the cap."""
@@ -178,25 +206,68 @@ class DelveState(pyspiel.State):
         sign = 1.0 if winner == "heroes" else -1.0
         return [sign / hero_seats] * hero_seats + [-sign]
 
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> DelveState:
+        """A state ``player_id`` cannot tell from this one: the same position with what the
+        seat cannot see drawn afresh and the future randomness seeded from
+        ``probability_sampler`` (``delve.engine.determinize.determinized_clone``)."""
+        seat = self.seats[player_id]
+        seed = int(float(probability_sampler()) * 2**31)
+        world = _determinized(self.delve, seat, seed)
+        clone = DelveState(self.get_game(), world)
+        clone.moves, clone.seat_moves = self.moves, list(self.seat_moves)
+        return clone
+
     def __str__(self) -> str:
         state = self.delve.state
         return (f"round {state.round} conquest {state.conquest} threat {state.overlord.threat} "
                 f"winner {state.winner} moves {self.moves} serial {state.serial}")
 
 
-class DelveObserver:
-    """Observation strings for OpenSpiel: the JSON of a seat's view (with or without the log)."""
+def _view(game: Game, seat: str) -> dict[str, Any]:
+    """``seat``'s view without the log (what the tensors and the action map read)."""
+    from delve.api import game_view
 
-    def __init__(self, perfect_recall: bool) -> None:
+    state = game.state
+    log, state.log = state.log, []
+    try:
+        return game_view(game, seat)
+    finally:
+        state.log = log
+
+
+def _determinized(game: Game, seat: str, seed: int) -> Game:
+    """A copy of ``game`` whose hidden information ``seat`` cannot see is drawn afresh
+    (``delve.engine.determinize``: the overlord's hand, decks, chests, future dice)."""
+    from delve.engine.determinize import determinized_clone
+
+    return determinized_clone(game, seat, seed)
+
+
+class DelveObserver:
+    """Observations for OpenSpiel: the JSON of a seat's view (with or without the log) and
+    its encoding as a tensor (with per-seat move counts for the information state)."""
+
+    def __init__(self, game: DelveGame, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
-        self.tensor = None
-        self.dict: dict[str, Any] = {}
+        self.encoder = game.encoder
+        size = game.obs_size + (len(game.seats) if perfect_recall else 0)
+        self.tensor = np.zeros(size, dtype=np.float32)
+        self.dict: dict[str, Any] = {"observation": self.tensor}
 
     def set_from(self, state: DelveState, player: int) -> None:
-        """No tensors: nothing to set."""
+        """Fill the tensor from ``player``'s view."""
+        view = _view(state.delve, state.seats[player])
+        board = self.encoder.board(view).ravel()
+        features = self.encoder.features(view)
+        self.tensor[: board.size] = board
+        self.tensor[board.size: board.size + features.size] = features
+        if self.perfect_recall:
+            self.tensor[board.size + features.size:] = np.minimum(1.0, np.asarray(state.seat_moves) / 3000)
 
     def string_from(self, state: DelveState, player: int) -> str:
         """What ``player``'s seat may see, as sorted JSON."""
+        from delve.api import game_view
+
         view = game_view(state.delve, state.seats[player])
         if not self.perfect_recall:
             view.pop("log", None)

@@ -7,6 +7,7 @@ table; everything it does not override stays the same engine.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from delve.engine.steps import RULESET_STEP_HANDLERS, STEP_HANDLERS, StepHandler
 
@@ -38,6 +39,61 @@ def default_content(ruleset: str, quest: str | None = None, pack: str | None = N
     except (KeyError, ValueError, OSError):  # an unreadable default pack just means "not there"
         pass
     return DEFAULT_CONTENT["1e"][0], quest
+
+
+def quest_ruleset(quest: Any) -> str:
+    """The ruleset a quest is written for: "2e" when it uses the 2nd edition's quest fields
+    (monster groups, a chain of encounters), else "1e" (``docs/rulesets.md``, "Ruleset 2e")."""
+    if quest.monster_groups or quest.next_encounter is not None or quest.encounter > 1:
+        return "2e"
+    return "1e"
+
+
+def pack_ruleset(pack_name: str) -> str | None:
+    """The ruleset of a pack's quests (None for a pack without quests, which fits either)."""
+    from delve.content.loader import open_pack
+
+    found = {quest_ruleset(quest) for quest in open_pack(pack_name).quests.values()}
+    if len(found) > 1:
+        raise ValueError(f"pack {pack_name!r} mixes quests of the rulesets {', '.join(sorted(found))}")
+    return found.pop() if found else None
+
+
+def _has_quest(pack_name: str, quest: str) -> bool:
+    from delve.content.loader import open_pack
+
+    return quest in open_pack(pack_name).quests
+
+
+def fit_content(ruleset: str | None, quest: str | None = None, pack: str | None = None) -> tuple[str, str, str]:
+    """The (ruleset, pack, quest) a simulation or an environment plays, checked to fit.
+
+    Why refuse rather than play: a 2e pack under the 1st-edition rules (or the reverse) starts
+    and runs, but plays neither game. With no ruleset the pack's own is taken; a ruleset that
+    does not fit the pack's quests is a ``ValueError`` that says which ruleset the pack needs.
+    The quest must be one of the pack's."""
+    if ruleset is not None and ruleset not in RULESETS:
+        raise ValueError(f"unknown ruleset {ruleset!r}; known: {', '.join(RULESETS)}")
+    if ruleset is None and pack is None and quest is not None:  # the ruleset whose pack has the quest
+        ruleset = next((r for r, (p, _q) in DEFAULT_CONTENT.items() if _has_quest(p, quest)), None)
+    if pack is not None:
+        own = pack_ruleset(pack)
+        if ruleset is not None and own is not None and own != ruleset:
+            raise ValueError(f"pack {pack!r} is written for the {own} ruleset, not {ruleset}: play it with "
+                             f"ruleset {own!r} (or name no ruleset and the pack's is taken)")
+        ruleset = ruleset or own
+    ruleset = ruleset or "1e"
+    pack, quest = default_content(ruleset, quest, pack)
+    from delve.content.loader import open_pack
+
+    quests = open_pack(pack).quests
+    if quest not in quests:
+        raise ValueError(f"pack {pack!r} has no quest {quest!r}; its quests: {', '.join(sorted(quests))}")
+    needed = quest_ruleset(quests[quest])
+    if needed != ruleset:
+        raise ValueError(f"quest {quest!r} of pack {pack!r} is written for the {needed} ruleset, not {ruleset}: "
+                         f"play it with ruleset {needed!r} (or name no ruleset and the pack's is taken)")
+    return ruleset, pack, quest
 
 
 def _load_rules() -> None:
