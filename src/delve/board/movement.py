@@ -66,6 +66,17 @@ class Reach:
             footprint = path[-1]
         self.footprint = footprint
 
+    @classmethod
+    def linked(cls, cost: int, footprint: Footprint, prev: Reach) -> Reach:
+        """A Reach one step after ``prev``, made without ``__init__``'s checks: searches make
+        a hundred of these per query, and they always have a footprint and a previous end."""
+        reach = object.__new__(cls)
+        reach.cost = cost
+        reach._path = None
+        reach._prev = prev
+        reach.footprint = footprint
+        return reach
+
     @property
     def path(self) -> tuple[Footprint, ...]:
         """Footprints from the start to this end, both included."""
@@ -480,6 +491,20 @@ def _small_row(ix: BoardIndex, c: int, fly: bool) -> tuple[tuple[int, int], ...]
     return tuple((st.cells[0], (st.cost << _HAZARD_BITS) | st.hazard) for st in steps)
 
 
+def _can_end(ix: BoardIndex, fly: bool) -> bytes:
+    """Per space: may a one-space move end here, figures aside (``_ends_ok``)? Cached per view."""
+    key = "end_fly" if fly else "end"
+    table: bytes | None = ix.cache.get(key)
+    if table is None:  # bytes of 0/1, so whole-array integer bit operations act per space
+        n = len(ix.move_block)
+        ones = int.from_bytes(b"\x01" * n, "big")
+        free = int.from_bytes(ix.move_block, "big") ^ ones
+        if not fly:
+            free |= int.from_bytes(ix.pit_pass, "big") & ones
+        table = ix.cache[key] = free.to_bytes(n, "big")
+    return table
+
+
 def _reach_small(
     ix: BoardIndex, s: int, budget: int, enemy: set[int], taken: set[int], fly: bool
 ) -> SmallReaches:
@@ -521,9 +546,10 @@ def _reach_small(
             if nk < best[d]:
                 best[d] = nk
                 push(heap, base + (step << shift2) + d)
-    move_block = ix.move_block
-    pit_pass = bytearray(len(move_block)) if fly else ix.pit_pass
-    ends = {c: None for c in parent if c not in taken and (not move_block[c] or pit_pass[c])}
+    can_end = _can_end(ix, fly)
+    ends = {c: None for c in parent if can_end[c]}
+    for c in taken:
+        ends.pop(c, None)
     return SmallReaches(_small_footprints(ix), ix.width, s, parent, best, ends)
 
 
@@ -572,7 +598,7 @@ class SmallReaches(MutableMapping[Footprint, Reach]):
         if prev is None:  # the start
             prev = made[node] = Reach(0, (self._fps[node],))
         for node in reversed(chain):
-            prev = made[node] = Reach(self._best[node] >> _HAZARD_BITS, footprint=self._fps[node], prev=prev)
+            prev = made[node] = Reach.linked(self._best[node] >> _HAZARD_BITS, self._fps[node], prev)
         return prev
 
     def __getitem__(self, fp: Footprint) -> Reach:
@@ -612,9 +638,10 @@ class SmallReaches(MutableMapping[Footprint, Reach]):
             start = self._start
             if start not in made:
                 made[start] = Reach(0, (fps[start],))
+            linked = Reach.linked
             for c, p in self._parent.items():
                 if c not in made:
-                    made[c] = Reach(best[c] >> _HAZARD_BITS, footprint=fps[c], prev=made[p])
+                    made[c] = linked(best[c] >> _HAZARD_BITS, fps[c], made[p])
         return iter([(fps[c], made[c]) for c in self._ends])
 
     def costs(self) -> dict[Footprint, int]:
