@@ -4,44 +4,25 @@ random boards with walls, terrain, enemies, friends, no-end spaces and flying fi
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
+from collections.abc import Callable
+from types import ModuleType
 
 import pytest
 
 from delve.board.builders import open_board
-from delve.board.geometry import Footprint, Pos
-from delve.board.grid import Board, Edge
+from delve.board.geometry import Footprint
 from delve.board.movement import SmallReaches, reachable, walk_distances
-
-_SPEC = importlib.util.spec_from_file_location(
-    "reach_reference", Path(__file__).resolve().parents[2] / "bench" / "reach_reference.py")
-assert _SPEC is not None and _SPEC.loader is not None
-reference = importlib.util.module_from_spec(_SPEC)
-_SPEC.loader.exec_module(reference)
 
 KINDS = ["rubble", "water", "mud", "pit", "lava"]
 
 
-def random_board(rng: random.Random) -> Board:
-    w, h = rng.randint(3, 14), rng.randint(3, 14)
-    terrain: dict[Pos, str] = {}
-    for _ in range(rng.randint(0, w * h // 3)):
-        terrain[(rng.randrange(w), rng.randrange(h))] = rng.choice(KINDS)
-    walls: list[Edge] = []
-    for _ in range(rng.randint(0, w * h // 4)):
-        x, y = rng.randrange(w), rng.randrange(h)
-        other = (x + 1, y) if rng.random() < 0.5 else (x, y + 1)
-        if other[0] < w and other[1] < h:
-            walls.append(((x, y), other))
-    return open_board(w, h, terrain=terrain, walls=walls)
-
-
 @pytest.mark.parametrize("seed", range(60))
-def test_lean_search_matches_the_reference(seed: int) -> None:
+def test_lean_search_matches_the_reference(seed: int, bench_module: Callable[[str], ModuleType]) -> None:
+    reference = bench_module("reach_reference")
+    random_board = bench_module("random_boards").random_board
     rng = random.Random(seed)
-    board = random_board(rng)
+    board = random_board(rng, KINDS, 14)
     spaces = list(board.spaces())
     for _ in range(6):
         start = rng.choice(spaces)
