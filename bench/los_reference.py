@@ -9,13 +9,13 @@ from collections.abc import Collection
 from delve.board.geometry import Pos
 from delve.board.grid import Board
 from delve.board.index import BoardIndex
-from delve.board.los import _NO_BLOCKERS, _figure_indices, _sight_rules_allow, _stair_sight, _trace
+from delve.board.los import _NO_BLOCKERS, _sight_rules_allow, _stair_sight, _trace
 
 
 def reference_line_of_sight(board: Board, a: Pos, b: Pos, blockers: Collection[Pos] = ()) -> bool:
     """``has_line_of_sight`` before issue 18."""
     ix = board.index()
-    figures = _figure_indices(ix, blockers) if blockers else None
+    figures = {p[1] * ix.width + p[0] for p in blockers if ix.on_board(p)} if blockers else None
     if not (ix.is_space(a) and ix.is_space(b)):
         return False
     w = ix.width

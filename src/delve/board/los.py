@@ -164,7 +164,8 @@ def _stair_sight(ix: BoardIndex) -> dict[int, frozenset[int]]:
 
 def _figure_indices(ix: BoardIndex, blockers: Collection[Pos]) -> set[int]:
     """Flat indices of the blocking figures' spaces that lie on the board."""
-    return {p[1] * ix.width + p[0] for p in blockers if ix.on_board(p)}
+    w, h = ix.width, ix.height
+    return {p[1] * w + p[0] for p in blockers if 0 <= p[0] < w and 0 <= p[1] < h}  # ix.on_board, inlined
 
 
 def _los(ix: BoardIndex, a: Pos, b: Pos, blockers: Collection[Pos]) -> bool:
@@ -193,11 +194,15 @@ def _line(ix: BoardIndex, a: Pos, b: Pos, ai: int, bi: int) -> tuple[int, ...] |
 
 def _los_flat(ix: BoardIndex, a: Pos, b: Pos, figures: set[int] | None) -> bool:
     """``_los`` with the blocking figures given as flat indices (never changed here)."""
-    if not (ix.is_space(a) and ix.is_space(b)):
+    w, h = ix.width, ix.height
+    ax, ay = a
+    bx, by = b
+    if not (0 <= ax < w and 0 <= ay < h and 0 <= bx < w and 0 <= by < h):  # ix.is_space, inlined
         return False
-    w = ix.width
-    ai = a[1] * w + a[0]
-    bi = b[1] * w + b[0]
+    ai = ay * w + ax
+    bi = by * w + bx
+    if not (ix.space[ai] and ix.space[bi]):
+        return False
     if ai == bi:
         return True
     row = ix.cache.get("sight_lines", _NO_LINES).get(ai)
