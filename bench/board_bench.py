@@ -48,12 +48,17 @@ def rate(fn: Callable[[], object], n: int) -> tuple[float, float]:
     return n / dt, dt / n * 1e6
 
 
-def main() -> None:
-    quick = "--quick" in sys.argv
+def setup() -> tuple[random.Random, Board, list[Pos], list[Pos]]:
+    """The seeded source, the board, its open spaces and 12 figures (also bench/reach_bench.py)."""
     rng = random.Random(SEED)
     board = make_board(rng)
     spaces = [p for p in board.spaces() if not board.blocks_movement_at(p)]
-    figures = rng.sample(spaces, 12)
+    return rng, board, spaces, rng.sample(spaces, 12)
+
+
+def main() -> None:
+    quick = "--quick" in sys.argv
+    rng, board, spaces, figures = setup()
     n_los = 5_000 if quick else 50_000
     pairs = [(rng.choice(spaces), rng.choice(spaces)) for _ in range(n_los)]
     rows: list[tuple[str, float, float]] = []

@@ -28,12 +28,15 @@ Rulings (docs/rulings.md, "Board and line of sight"):
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
+from typing import cast
 
 from delve.board.geometry import Footprint, Pos
 from delve.board.grid import Board
 from delve.board.index import BoardIndex, carry_rule
 
 _NO_BLOCKERS: frozenset[int] = frozenset()
+_UNSEEN: object = object()  # a line not traced yet on this view
+_NO_LINES: dict[int, dict[int, tuple[int, ...] | None]] = {}
 
 
 def _trace(
@@ -159,47 +162,59 @@ def _stair_sight(ix: BoardIndex) -> dict[int, frozenset[int]]:
     return frozen
 
 
-def _clear_ignoring_figures(ix: BoardIndex, a: Pos, b: Pos) -> bool:
-    ai = a[1] * ix.width + a[0]
-    bi = b[1] * ix.width + b[0]
-    if ai == bi:
-        return True
-    if not _sight_rules_allow(ix, a, b, ai, bi):
-        return False
-    return _trace(ix, a[0], a[1], b[0], b[1], _NO_BLOCKERS, None)
-
-
 def _figure_indices(ix: BoardIndex, blockers: Collection[Pos]) -> set[int]:
     """Flat indices of the blocking figures' spaces that lie on the board."""
-    return {p[1] * ix.width + p[0] for p in blockers if ix.on_board(p)}
+    w, h = ix.width, ix.height
+    return {p[1] * w + p[0] for p in blockers if 0 <= p[0] < w and 0 <= p[1] < h}  # ix.on_board, inlined
 
 
 def _los(ix: BoardIndex, a: Pos, b: Pos, blockers: Collection[Pos]) -> bool:
     return _los_flat(ix, a, b, _figure_indices(ix, blockers) if blockers else None)
 
 
+def _line(ix: BoardIndex, a: Pos, b: Pos, ai: int, bi: int) -> tuple[int, ...] | None:
+    """The spaces strictly between two spaces that the line passes through, or None when
+    something other than a figure blocks it (``_sight_rules_allow`` and ``_trace`` without
+    figures). Kept per origin on the view, so it lasts until the board changes.
+
+    Why: automated players and the rules ask the same few origins about the same spaces
+    again and again; the answer without figures never changes on one view, and the spaces a
+    line passes through are all a query with figures needs besides the figures themselves."""
+    lines: dict[int, dict[int, tuple[int, ...] | None]] = ix.cache.setdefault("sight_lines", {})
+    row = lines.get(ai)
+    if row is None:
+        row = lines[ai] = {}
+    elif bi in row:
+        return row[bi]
+    touched: list[int] = []
+    clear = _sight_rules_allow(ix, a, b, ai, bi) and _trace(ix, a[0], a[1], b[0], b[1], _NO_BLOCKERS, touched)
+    found = row[bi] = tuple(touched) if clear else None
+    return found
+
+
 def _los_flat(ix: BoardIndex, a: Pos, b: Pos, figures: set[int] | None) -> bool:
     """``_los`` with the blocking figures given as flat indices (never changed here)."""
-    if not (ix.is_space(a) and ix.is_space(b)):
+    w, h = ix.width, ix.height
+    ax, ay = a
+    bx, by = b
+    if not (0 <= ax < w and 0 <= ay < h and 0 <= bx < w and 0 <= by < h):  # ix.is_space, inlined
         return False
-    w = ix.width
-    ai = a[1] * w + a[0]
-    bi = b[1] * w + b[0]
+    ai = ay * w + ax
+    bi = by * w + bx
+    if not (ix.space[ai] and ix.space[bi]):
+        return False
     if ai == bi:
         return True
-    if _sight_rules_allow(ix, a, b, ai, bi):
-        if not figures:
-            if _trace(ix, a[0], a[1], b[0], b[1], _NO_BLOCKERS, None):
-                return True
-        else:
-            if ai in figures or bi in figures:
-                figures = figures - {ai, bi}
-            touched: list[int] = []
-            if _trace(ix, a[0], a[1], b[0], b[1], _NO_BLOCKERS, touched):
-                # Only figures the looker could see (figures aside) get in the way.
-                real = {c for c in touched if c in figures and _clear_ignoring_figures(ix, a, ix.pos(c))}
-                if not real or _trace(ix, a[0], a[1], b[0], b[1], real, None):
-                    return True
+    row = ix.cache.get("sight_lines", _NO_LINES).get(ai)
+    kept = _UNSEEN if row is None else row.get(bi, _UNSEEN)
+    line = _line(ix, a, b, ai, bi) if kept is _UNSEEN else cast("tuple[int, ...] | None", kept)
+    if line is not None:
+        if not figures or figures.isdisjoint(line):
+            return True
+        # Only figures the looker could see (figures aside) get in the way; the line never
+        # holds its own ends, so figures there never block.
+        if not any(c in figures and _line(ix, a, (c % w, c // w), ai, c) is not None for c in line):
+            return True
     if ix.stairs:
         seen = _stair_sight(ix).get(ai)
         if seen is not None and bi in seen:

@@ -28,7 +28,7 @@ the fewest harmful spaces (``on_enter`` effects) is returned.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, ItemsView, Iterable, Iterator, MutableMapping
 from typing import NamedTuple
 
 from delve.board.geometry import DIAGONAL, DIRECTIONS, ORTHOGONAL, Footprint, Pos
@@ -65,6 +65,17 @@ class Reach:
                 raise ValueError("a Reach needs a path or a footprint")
             footprint = path[-1]
         self.footprint = footprint
+
+    @classmethod
+    def linked(cls, cost: int, footprint: Footprint, prev: Reach) -> Reach:
+        """A Reach one step after ``prev``, made without ``__init__``'s checks: searches make
+        a hundred of these per query, and they always have a footprint and a previous end."""
+        reach = object.__new__(cls)
+        reach.cost = cost
+        reach._path = None
+        reach._prev = prev
+        reach.footprint = footprint
+        return reach
 
     @property
     def path(self) -> tuple[Footprint, ...]:
@@ -412,9 +423,10 @@ def reachable(
     others: Collection[Pos],
     fly: bool = False,
     no_end: Collection[Pos] = (),
-) -> dict[Footprint, Reach]:
+) -> MutableMapping[Footprint, Reach]:
     """Every footprint where the figure may end its move within ``budget`` points, with the
-    cheapest path to it.
+    cheapest path to it, in search order (cheapest first). One-space figures get a
+    ``SmallReaches``, which makes each ``Reach`` only when it is read.
 
     ``enemies`` block the way (unless ``fly``); ``others`` are all other figures, friend or
     foe, which may be passed (friends) but never ended on; ``no_end`` are further spaces the
@@ -443,7 +455,8 @@ def walk_distances(board: Board, origin: Pos, budget: int = WALK_BUDGET) -> dict
     found: dict[Pos, int] | None = ix.cache.get(key)
     if found is None:
         reach = reachable(board, Footprint.single(origin), budget, (), ())
-        found = {(fp.x, fp.y): r.cost for fp, r in reach.items()}
+        costs = reach.costs() if isinstance(reach, SmallReaches) else {fp: r.cost for fp, r in reach.items()}
+        found = {(fp.x, fp.y): cost for fp, cost in costs.items()}
         found[origin] = 0
         ix.cache[key] = found
     return found
@@ -478,53 +491,175 @@ def _small_row(ix: BoardIndex, c: int, fly: bool) -> tuple[tuple[int, int], ...]
     return tuple((st.cells[0], (st.cost << _HAZARD_BITS) | st.hazard) for st in steps)
 
 
+def _can_end(ix: BoardIndex, fly: bool) -> bytes:
+    """Per space: may a one-space move end here, figures aside (``_ends_ok``)? Cached per view."""
+    key = "end_fly" if fly else "end"
+    table: bytes | None = ix.cache.get(key)
+    if table is None:  # bytes of 0/1, so whole-array integer bit operations act per space
+        n = len(ix.move_block)
+        ones = int.from_bytes(b"\x01" * n, "big")
+        free = int.from_bytes(ix.move_block, "big") ^ ones
+        if not fly:
+            free |= int.from_bytes(ix.pit_pass, "big") & ones
+        table = ix.cache[key] = free.to_bytes(n, "big")
+    return table
+
+
 def _reach_small(
     ix: BoardIndex, s: int, budget: int, enemy: set[int], taken: set[int], fly: bool
-) -> dict[Footprint, Reach]:
-    """Dijkstra for one-space figures over flat indices.
+) -> SmallReaches:
+    """Dijkstra for one-space figures over flat indices; ``Reach`` objects are made only
+    for the destinations a caller reads (``SmallReaches``).
 
-    The heap holds plain integers (search key << shift | space), which Python compares far
-    faster than tuples; keys order by cost first, then by hazards.
+    The heap holds plain integers (search key << 2*shift | parent << shift | space), which
+    Python compares far faster than tuples; keys order by cost first, then by hazards, and
+    equal keys by parent then space, which fixes the order of ties. ``best`` is a flat list
+    starting at the budget's limit (enemies at 0, never improved), so one comparison decides
+    a step.
     """
     table = _small_table(ix, fly)
-    fps = _small_footprints(ix)
     shift = max(16, (ix.width * ix.height).bit_length())
     shift2 = 2 * shift
     mask = (1 << shift) - 1
-    limit = (budget + 1) << _HAZARD_BITS
-    block = () if fly else enemy
-    best: dict[int, int] = {s: 0}
-    done: dict[int, Reach] = {}
-    # Heap items pack (key, parent, space); the first time a space is popped its key is the
-    # best one, so later (stale) items for it are simply skipped.
+    best = [(budget + 1) << _HAZARD_BITS] * (ix.width * ix.height)
+    if not fly:
+        for e in enemy:
+            best[e] = 0
+    best[s] = 0
+    parent: dict[int, int] = {}  # space -> the space it was reached from, in search order
     heap = [(s << shift) | s]
     pop = heapq.heappop
     push = heapq.heappush
     while heap:
         item = pop(heap)
         c = item & mask
-        if c in done:
-            continue
+        if c in parent:
+            continue  # a stale item: the space was settled with a smaller key
+        parent[c] = (item >> shift) & mask
         key = item >> shift2
-        done[c] = Reach(key >> _HAZARD_BITS, footprint=fps[c], prev=done.get((item >> shift) & mask))
         base = (key << shift2) | (c << shift)
         row = table[c]
         if row is None:
             row = table[c] = _small_row(ix, c, fly)
         for d, step in row:
             nk = key + step
-            if nk >= limit or d in block:
-                continue
-            old = best.get(d)
-            if old is None or nk < old:
+            if nk < best[d]:
                 best[d] = nk
                 push(heap, base + (step << shift2) + d)
-    root = done[s]
-    root._prev = None  # the start was recorded as its own parent
-    root._path = (fps[s],)
-    move_block = ix.move_block
-    pit_pass = bytearray(len(move_block)) if fly else ix.pit_pass
-    return {fps[c]: r for c, r in done.items() if c not in taken and (not move_block[c] or pit_pass[c])}
+    can_end = _can_end(ix, fly)
+    ends = {c: None for c in parent if can_end[c]}
+    for c in taken:
+        ends.pop(c, None)
+    return SmallReaches(_small_footprints(ix), ix.width, s, parent, best, ends)
+
+
+class SmallReaches(MutableMapping[Footprint, Reach]):
+    """What ``reachable`` answers for a one-space figure: a mapping from end footprint to
+    ``Reach``, in search order, whose ``Reach`` objects are made on first read.
+
+    Why: most searches are read for a few destinations (the engine walks one path; the AIs
+    score spaces), so building a ``Reach`` and hashing a pydantic footprint for each of a
+    hundred places cost more than the search itself. Keys are looked up by their flat index.
+    """
+
+    __slots__ = ("_best", "_ends", "_fps", "_made", "_parent", "_start", "_width")
+
+    def __init__(
+        self, fps: list[Footprint], width: int, start: int, parent: dict[int, int], best: list[int],
+        ends: dict[int, None],
+    ) -> None:
+        self._fps = fps
+        self._width = width
+        self._start = start
+        self._parent = parent
+        self._best = best
+        self._ends = ends
+        self._made: dict[int, Reach] = {}
+
+    def _index(self, fp: object) -> int:
+        """The flat index of a one-space footprint among the ends, or -1."""
+        if not isinstance(fp, Footprint) or fp.w != 1 or fp.h != 1 or not 0 <= fp.x < self._width:
+            return -1
+        c = fp.y * self._width + fp.x
+        return c if c in self._ends else -1
+
+    def _reach(self, c: int) -> Reach:
+        """The ``Reach`` of a searched space, linking to its parent's (made as needed)."""
+        made = self._made
+        hit = made.get(c)
+        if hit is not None:
+            return hit
+        chain = []
+        node = c
+        while node not in made and node != self._start:
+            chain.append(node)
+            node = self._parent[node]
+        prev = made.get(node)
+        if prev is None:  # the start
+            prev = made[node] = Reach(0, (self._fps[node],))
+        for node in reversed(chain):
+            prev = made[node] = Reach.linked(self._best[node] >> _HAZARD_BITS, self._fps[node], prev)
+        return prev
+
+    def __getitem__(self, fp: Footprint) -> Reach:
+        c = self._index(fp)
+        if c < 0:
+            raise KeyError(fp)
+        return self._reach(c)
+
+    def __contains__(self, fp: object) -> bool:
+        return self._index(fp) >= 0
+
+    def __delitem__(self, fp: Footprint) -> None:
+        c = self._index(fp)
+        if c < 0:
+            raise KeyError(fp)
+        del self._ends[c]
+
+    def __setitem__(self, fp: Footprint, reach: Reach) -> None:
+        raise TypeError("search results are read-only (copy them into a dict to edit)")
+
+    def __iter__(self) -> Iterator[Footprint]:
+        fps = self._fps
+        return (fps[c] for c in self._ends)
+
+    def __len__(self) -> int:
+        return len(self._ends)
+
+    def items(self) -> ItemsView[Footprint, Reach]:
+        """(footprint, Reach) pairs in search order, without looking each key up again."""
+        return _SmallItems(self)
+
+    def pairs(self) -> Iterator[tuple[Footprint, Reach]]:
+        """What ``items()`` iterates over: every ``Reach`` is made at once, in search order
+        (a parent is always settled before its children), which is cheaper than one by one."""
+        made, fps, best = self._made, self._fps, self._best
+        if len(made) < len(self._parent):
+            start = self._start
+            if start not in made:
+                made[start] = Reach(0, (fps[start],))
+            linked = Reach.linked
+            for c, p in self._parent.items():
+                if c not in made:
+                    made[c] = linked(best[c] >> _HAZARD_BITS, fps[c], made[p])
+        return iter([(fps[c], made[c]) for c in self._ends])
+
+    def costs(self) -> dict[Footprint, int]:
+        """Movement cost of every end, without making ``Reach`` objects."""
+        fps, best = self._fps, self._best
+        return {fps[c]: best[c] >> _HAZARD_BITS for c in self._ends}
+
+    def __repr__(self) -> str:
+        return f"SmallReaches({dict(self.items())!r})"
+
+
+class _SmallItems(ItemsView[Footprint, Reach]):
+    """``SmallReaches.items()``: iterates by flat index instead of looking each key up."""
+
+    _mapping: SmallReaches
+
+    def __iter__(self) -> Iterator[tuple[Footprint, Reach]]:
+        return self._mapping.pairs()
 
 
 def _reach_large(

@@ -8,7 +8,7 @@ Those triggers are hooks (``ENTER_SPACE_HOOKS``); this module names none of them
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, MutableMapping
 
 from delve.board.geometry import Footprint, Pos
 from delve.board.movement import Reach, reachable, step_options
@@ -30,7 +30,7 @@ BLOCK_RULES: list[NoEndRule] = []
 # Another way to find a figure's destinations (2e large monsters shrink to move): the first rule
 # that answers (not None) replaces the search below. A Reach may end its path on a space other
 # than its footprint; ``start_move`` then passes the footprint on as the step's ``to``.
-DestinationRule = Callable[[Game, FigureState, int], dict[Footprint, Reach] | None]
+DestinationRule = Callable[[Game, FigureState, int], MutableMapping[Footprint, Reach] | None]
 DESTINATION_RULES: list[DestinationRule] = []
 
 MovementLock = Callable[[Game, FigureState], str | None]
@@ -116,7 +116,7 @@ def figure_spaces(game: Game, *, exclude: str = "") -> set[Pos]:
     }
 
 
-def destinations(game: Game, figure: FigureState, budget: int) -> dict[Footprint, Reach]:
+def destinations(game: Game, figure: FigureState, budget: int) -> MutableMapping[Footprint, Reach]:
     """Where ``figure`` may end a move with ``budget`` movement points, and the cheapest path."""
     if budget <= 0 or not on_board(figure) or moving_locked(game, figure):
         return {}
