@@ -33,6 +33,7 @@ from delve.rules.overlord_cards import (
     discard_choices,
     discard_for_threat,
     effect,
+    reachable_threat,
     run_effects,
 )
 
@@ -44,6 +45,20 @@ def open_event_window(game: Game, trigger: str, **context: Any) -> None:
     """Offer the overlord one event card for ``trigger`` if he holds any card and such events exist."""
     if card_window_opens(game, "event", trigger):
         game.push(EVENT_WINDOW, trigger=trigger, context=context)
+
+
+def playable_events(game: Game, step: Step) -> dict[str, int]:
+    """The events the overlord could play in this window (card -> threat cost), counting the
+    threat he could gain by discarding his other cards first. Private, as ``playable_traps``."""
+    plays: dict[str, int] = {}
+    played_names = step.data.get("played_names", [])
+    for card_id in sorted(set(game.state.overlord.hand)):
+        event = card(game, card_id)
+        if event.type == "event" and event.trigger == step.data["trigger"] and event.name not in played_names:
+            cost = card_cost(game, event)
+            if cost <= reachable_threat(game, card_id):
+                plays[card_id] = cost
+    return plays
 
 
 @register
@@ -169,4 +184,4 @@ def _change_conquest(game: Game, item: Any, context: dict[str, Any]) -> None:
                     ref=context.get("ref", "Conquest Tokens"))
 
 
-__all__ = ["EFFECTS", "EVENT_WINDOW", "effect_targets", "open_event_window"]
+__all__ = ["EFFECTS", "EVENT_WINDOW", "effect_targets", "open_event_window", "playable_events"]

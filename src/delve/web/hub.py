@@ -58,6 +58,8 @@ class Person:
     seats: list[str]
     token: str = ""
     auto_answer: bool = True  # boilerplate prompts answered for them (delve.web.autoanswer)
+    pass_traps_round: int | None = None  # standing answer: no traps during this round
+    ask_max_cost: int | None = None  # standing answer: card windows asked only for cards up to this cost
 
     @classmethod
     def invite(cls, name: str, seats: list[str]) -> Person:
@@ -70,8 +72,15 @@ class Person:
         """A person as the store keeps it (a hash; older stores: the plain token), with their
         table settings."""
         digest = entry["token_hash"] if "token_hash" in entry else token_hash(entry["token"])
+        settings = settings or {}
         return cls(digest, entry["name"], list(entry["seats"]),
-                   auto_answer=bool((settings or {}).get("auto_answer", True)))
+                   auto_answer=bool(settings.get("auto_answer", True)),
+                   pass_traps_round=settings.get("pass_traps_round"), ask_max_cost=settings.get("ask_max_cost"))
+
+    def settings(self) -> dict[str, Any]:
+        """The person's table settings, as the settings request and the store hold them."""
+        return {"auto_answer": self.auto_answer, "pass_traps_round": self.pass_traps_round,
+                "ask_max_cost": self.ask_max_cost}
 
     def public(self) -> dict[str, Any]:
         """What other players may know of this person (never the token)."""
@@ -325,12 +334,22 @@ class Hub:
     def set_auto_answer(self, game_id: str, token: str, on: bool) -> LiveGame:
         """Turn a person's automatic answers on or off (stored with the game); turned on, a
         waiting boilerplate prompt of theirs is answered at once."""
+        return self.change_settings(game_id, token, {"auto_answer": on})
+
+    def change_settings(self, game_id: str, token: str, changes: dict[str, Any]) -> LiveGame:
+        """Change a person's table settings (``Person.settings`` keys; stored with the game); a
+        waiting prompt the new settings answer is answered at once, as an ordinary recorded choice.
+        ``pass_traps_this_round`` true stands for the current round's number (false clears it)."""
         live = self.get(game_id)
         person = live.person(token)
         with live.lock:
-            person.auto_answer = on
+            if "pass_traps_this_round" in changes:
+                on = changes.pop("pass_traps_this_round")
+                changes["pass_traps_round"] = live.game.state.round if on else None
+            for key, value in changes.items():
+                setattr(person, key, value)
             index = live.people.index(person)
-            self.store.update_settings(live.id, index, {"auto_answer": on})
+            self.store.update_settings(live.id, index, changes)
             self._run_automated(live, len(live.records))
         self._notify(live)
         return live

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Header
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from delve.web.hub import Hub
 from delve.web.present.catalog import catalog, quest_list
@@ -17,9 +17,11 @@ from delve.web.present.glossary import glossary
 
 
 class Settings(BaseModel):
-    """A person's table settings (each field optional in a change)."""
+    """A person's table settings (each field optional in a change; ``ask_max_cost: null`` clears it)."""
 
     auto_answer: bool | None = None
+    pass_traps_this_round: bool | None = None  # standing answer: no traps for the rest of this round
+    ask_max_cost: int | None = Field(default=None, ge=0, le=99)  # card windows only for cards up to this cost
 
 
 def extras(hub: Hub) -> APIRouter:
@@ -44,16 +46,16 @@ def extras(hub: Hub) -> APIRouter:
 
     @router.get("/api/games/{game_id}/settings")
     def settings(game_id: str, x_seat_token: str | None = Header(default=None)) -> dict[str, Any]:
-        person = hub.get(game_id).person(x_seat_token or "")
-        return {"auto_answer": person.auto_answer}
+        return hub.get(game_id).person(x_seat_token or "").settings()
 
     @router.post("/api/games/{game_id}/settings")
     def change_settings(game_id: str, body: Settings,
                         x_seat_token: str | None = Header(default=None)) -> dict[str, Any]:
-        live = hub.get(game_id)
-        person = live.person(x_seat_token or "")
-        if body.auto_answer is not None:
-            hub.set_auto_answer(game_id, x_seat_token or "", body.auto_answer)
-        return {"auto_answer": person.auto_answer}
+        person = hub.get(game_id).person(x_seat_token or "")
+        changes = {key: value for key, value in body.model_dump(exclude_unset=True).items()
+                   if value is not None or key == "ask_max_cost"}
+        if changes:
+            hub.change_settings(game_id, x_seat_token or "", changes)
+        return person.settings()
 
     return router
