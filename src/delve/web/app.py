@@ -29,7 +29,7 @@ from starlette.concurrency import run_in_threadpool
 
 from delve.engine.game import Game
 from delve.web.hub import Hub, LiveGame, Person, TableError
-from delve.web.messages import message, viewing_seat
+from delve.web.messages import message, screen_side, viewing_seat
 from delve.web.routes import extras
 from delve.web.security import CreationLimiter, SecurityMiddleware, TableSettings, router_peer
 from delve.web.store import Store, token_hash
@@ -290,7 +290,8 @@ async def _serve_socket(ws: WebSocket, hub: Hub, live: LiveGame, person: Person,
         loop.call_soon_threadsafe(changed.set)
 
     unlisten = hub.listen(live, wake)
-    sent: dict[str, Any] = {"log": max(0, log_from), "epoch": live.epoch, "version": None, "board": None}
+    sent: dict[str, Any] = {"log": max(0, log_from), "epoch": live.epoch, "version": None, "board": None,
+                            "side": None}
 
     def build() -> dict[str, Any] | None:
         """The next state message for this page, or None when it has seen this state already."""
@@ -298,9 +299,10 @@ async def _serve_socket(ws: WebSocket, hub: Hub, live: LiveGame, person: Person,
             version = (live.epoch, id(live.game), len(live.game.state.history))
             if version == sent["version"]:
                 return None
-            start = sent["log"] if sent["epoch"] == live.epoch else 0
-            out = message(live, person, log_from=start)
-            sent["log"], sent["epoch"], sent["version"] = out["log_length"], live.epoch, version
+            side = screen_side(live.game, person)  # a hot-seat screen changing sides has another log
+            same = sent["epoch"] == live.epoch and sent["side"] in (None, side)
+            out = message(live, person, log_from=sent["log"] if same else 0)
+            sent["log"], sent["epoch"], sent["version"], sent["side"] = out["log_length"], live.epoch, version, side
         if out["board"] == sent["board"]:
             out["board"] = None  # unchanged since the last message: the page keeps the one it has
         else:
