@@ -26,6 +26,7 @@ from delve.engine.game import Game
 from delve.engine.state import GameState
 from delve.engine.views import view
 from delve.web.annotate import annotate
+from delve.web.chat import SHOWN
 from delve.web.hub import UNDO_MODES, LiveGame, Person
 from delve.web.present.choices import present_pending
 from delve.web.present.events import Tracker, namer_for, present_more
@@ -152,9 +153,24 @@ def message(live: LiveGame, person: Person, game: Game | None = None, log_from: 
     out["log_length"] = len(log)
     out["table"] = {
         "id": live.id, "mode": live.mode, "ruleset": live.setup.ruleset, "you": person.public(),
-        "people": [p.public() for p in live.people], "automated": sorted(live.ai),
+        "people": [{**p.public(), "connected": live.connected(p)} for p in live.people],
+        "automated": sorted(live.ai), "turn": whose_turn(live, game),
         "choices_made": len(game.state.history), "can_undo": live.mode in UNDO_MODES and game.state.winner is None,
         "physical_dice": live.setup.chance == "manual", "finished": game.state.winner is not None,
         "auto_answer": person.auto_answer, "side": screen_side(game, person),
     }
+    out["chat"] = live.chat[-SHOWN:]
+    out["chat_length"] = live.chat[-1]["n"] + 1 if live.chat else 0
     return out
+
+
+def whose_turn(live: LiveGame, game: Game) -> dict[str, Any] | None:
+    """Who must decide now (public: every seat sees whose decision is pending): the seat, its
+    side, what it plays and the person holding it (None when automated); None once it is over."""
+    pending = game.pending
+    if pending is None:
+        return None
+    holder = next((p for p in live.people if pending.seat in p.seats), None)
+    return {"seat": pending.seat, "side": "overlord" if pending.seat == OVERLORD else "heroes",
+            "name": seat_names(game).get(pending.seat, pending.seat),
+            "person": holder.name if holder is not None and pending.seat not in live.ai else None}
