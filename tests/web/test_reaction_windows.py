@@ -85,3 +85,23 @@ def test_standing_answers_pass_windows_as_recorded_choices(tmp_path: Path, setti
     assert [r for r in live.records if r[0] == OVERLORD and not r[2] and r[1] == "pass"]
     kept = Hub(Store(hub.store.url)).get(live.id).people[live.people.index(overlord)]
     assert kept.settings() == overlord.settings()
+
+
+def test_a_trap_with_no_target_does_not_ask(tmp_path: Path) -> None:
+    """Rulebook: The Town -- a hero in town cannot be targeted: a trap on him asks nothing."""
+    from delve.engine.state import Step
+    from delve.rules.overlord_cards import card
+    from delve.rules.trap_cards import TRAP_WINDOW, playable_traps
+
+    live = _network_game(tmp_path, "d", [TRAP])
+    hero = live.game.state.heroes()[0]
+    step = Step(kind=TRAP_WINDOW, data={"trigger": "hero_moves_into_space", "context": {"triggering_hero": hero.id}})
+    assert playable_traps(live.game, step) == {TRAP: 4}
+    hero.in_town = True
+    assert playable_traps(live.game, step) == {}
+    live.game.state.overlord.threat = 0  # 4 threat short, and nothing else to discard
+    hero.in_town = False
+    assert playable_traps(live.game, step) == {}
+    value = card(live.game, NOT_A_REACTION).threat_value
+    live.game.state.overlord.hand = [TRAP] + [NOT_A_REACTION] * 4  # discarding them pays for it?
+    assert (playable_traps(live.game, step) == {TRAP: 4}) == (4 * value >= 4)

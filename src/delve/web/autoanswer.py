@@ -15,8 +15,8 @@ What counts as boilerplate (each person may turn this off, ``Person.auto_answer`
   corrupted terrain feed the overlord threat) for nothing.
 
 - an overlord's trap or event window (``delve.rules.card_triggers.window_plays``) when he could
-  play nothing in it (no card for the trigger in hand, or not the threat for it even after
-  discarding the rest), or only cards his standing answers rule out: "no traps this round"
+  play nothing in it (no card for the trigger in hand, not the threat for it even after
+  discarding the rest, or no legal target for it), or only cards his standing answers rule out: "no traps this round"
   (``Person.pass_traps_round``) or "ask me only for cards costing up to N" (``Person.ask_max_cost``).
 
 Why answering those windows hides his hand (docs/web.md, "Reaction windows"): every window
