@@ -5,7 +5,8 @@ This drives a person-overlord game of each shipped quest through the hub (the se
 path: automated heroes, the server's automatic answers) with a script that always passes, and
 prints the overlord's prompts per hero turn. Run it on two checkouts to compare, e.g.
 ``PYTHONPATH=/work/main/src python bench/overlord_prompts.py`` and again with this tree's src.
-It counts prompts, not time, so it is deterministic (the seeds are fixed).
+It counts prompts, not time, so it is deterministic (the seeds are fixed). ``--standing N``
+also sets the standing answer "ask me only for cards costing up to N" (this tree only).
 """
 
 from __future__ import annotations
@@ -31,12 +32,15 @@ def passing_choice(choices: list[str]) -> str:
     return choices[0]
 
 
-def measure(quest: str, ruleset: str, seed: int, hero_turns: int) -> tuple[int, Counter[str]]:
+def measure(quest: str, ruleset: str, seed: int, hero_turns: int,
+            standing: int | None = None) -> tuple[int, Counter[str]]:
     """(hero turns played, the overlord's prompts by kind) over the first ``hero_turns`` hero turns."""
     with tempfile.TemporaryDirectory() as folder:
         hub = Hub(Store(f"sqlite:///{folder}/bench.sqlite3"))
         live = hub.create(mode="overlord", quest=quest, ruleset=ruleset, seed=seed)
         person = live.people[0]
+        if standing is not None:
+            hub.change_settings(live.id, person.token, {"ask_max_cost": standing})
         asked: Counter[str] = Counter()
         for _ in range(5_000):
             decision = live.game.pending
@@ -52,11 +56,13 @@ def measure(quest: str, ruleset: str, seed: int, hero_turns: int) -> tuple[int, 
 
 
 def main() -> None:
-    hero_turns = int(sys.argv[1]) if len(sys.argv) > 1 else 24
+    args = sys.argv[1:]
+    standing = int(args[args.index("--standing") + 1]) if "--standing" in args else None
+    hero_turns = int(args[0]) if args and args[0].isdigit() else 24
     print("| quest | hero turns | overlord prompts | per hero turn | card windows |")
     print("|---|---|---|---|---|")
     for entry in quest_list():
-        turns, asked = measure(entry["id"], entry["ruleset"], 3, hero_turns)
+        turns, asked = measure(entry["id"], entry["ruleset"], 3, hero_turns, standing)
         windows = asked["trap_window"] + asked["event_window"]
         total = sum(asked.values())
         print(f"| {entry['id']} | {turns} | {total} | {total / max(turns, 1):.2f} | {windows} |")
