@@ -57,3 +57,31 @@ def test_a_person_with_one_side_keeps_their_whole_log(tmp_path: Path) -> None:
     out = message(live, person)
     assert out["table"]["side"] == "overlord"
     assert "hand" in out["overlord"]
+
+
+def test_the_socket_sends_the_whole_log_of_the_new_side(table: Any) -> None:
+    """When the screen changes sides, the page's log is the other side's: sent whole (log_from 0)."""
+    res = table.client.post("/api/games", json={"mode": "hotseat", "seed": 5})
+    gid, token = res.json()["id"], res.json()["invites"][0]["url"].split("#", 1)[1]
+    hub: Hub = table.hub
+    live = hub.get(gid)
+    bots: dict[str, Any] = {}
+    with table.client.websocket_connect(f"/ws/{gid}") as ws:
+        ws.send_json({"token": token})
+        last = ws.receive_json()
+        changes = 0
+        for _ in range(300):
+            decision = live.game.pending
+            if decision is None or changes >= 2:
+                break
+            bot = bots.setdefault(decision.seat, make_bot("ai" if decision.seat == OVERLORD else "hero", 3))
+            ws.send_json({"type": "choose", "choice": bot.choose(decision, live.game), "serial": decision.serial})
+            while (got := ws.receive_json())["type"] != "ack":
+                if got["type"] == "state":
+                    if got["table"]["side"] != last["table"]["side"]:
+                        changes += 1
+                        assert got["log_from"] == 0 and got["log_length"] == len(got["log"])
+                    else:
+                        assert got["log_from"] == last["log_length"]
+                    last = got
+        assert changes >= 2

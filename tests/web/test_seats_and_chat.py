@@ -32,6 +32,9 @@ def test_the_host_reissues_a_link_and_the_old_one_is_refused(table: Any) -> None
         assert ws.receive_json()["type"] == "state"
         seen = table.get(gid, tokens[1])["table"]["people"]
         assert seen[0]["connected"] is True and seen[1]["connected"] is False
+        listed = table.get(gid, host, "people")
+        assert [p["index"] for p in listed] == list(range(len(seen))) and listed[0]["connected"] is True
+        assert table.client.get(f"/api/games/{gid}/people", headers={"X-Seat-Token": tokens[0]}).status_code == 403
         res = _post(table, gid, "reissue", host, {"person": 0})
         assert res.status_code == 200
         new = res.json()["url"].split("#", 1)[1]
