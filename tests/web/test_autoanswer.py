@@ -60,9 +60,9 @@ def test_boilerplate_is_answered_as_recorded_choices_and_replays_exactly(store_u
 def test_the_setting_turns_it_off_per_person_and_is_kept(table) -> None:  # type: ignore[no-untyped-def]
     gid, (token,) = table.new(mode="solo", seed=6)
     headers = {"X-Seat-Token": token}
-    assert table.client.get(f"/api/games/{gid}/settings", headers=headers).json() == {"auto_answer": True}
+    assert table.client.get(f"/api/games/{gid}/settings", headers=headers).json()["auto_answer"] is True
     res = table.client.post(f"/api/games/{gid}/settings", headers=headers, json={"auto_answer": False})
-    assert res.json() == {"auto_answer": False}
+    assert res.json()["auto_answer"] is False
     assert table.get(gid, token)["table"]["auto_answer"] is False
     hub = table.hub
     live = hub.get(gid)
@@ -96,15 +96,16 @@ def test_undo_goes_back_past_answers_to_the_persons_own_decision(store_url: str)
 
 def test_the_overlords_prompts_are_not_answered_while_heroes_watch(store_url: str) -> None:
     """With a person playing the overlord against people playing heroes, each of his prompts waits
-    for him, even with one choice (a window answered at once would show his hand is empty for it);
-    alone against automated heroes, his one-choice prompts are answered."""
+    for him, even with one choice, except a card window in which he could play nothing (passed
+    for him: tests/web/test_reaction_windows.py shows the heroes cannot tell); alone against
+    automated heroes, his one-choice prompts are answered."""
     hub = Hub(Store(store_url))
     live = hub.create(mode="network", overlord="human", seed=9)
     asked: list[Any] = []
     _drive(hub, live, 400, asked)
     overlord_asked = [d for d in asked if d.seat == OVERLORD]
     assert [d for d in overlord_asked if len(d.choices) == 1]  # asked although there was one answer
-    assert all(by for seat, _c, by in live.records if seat == OVERLORD)
+    assert all(by or choice == "pass" for seat, choice, by in live.records if seat == OVERLORD)
     assert not [d for d in asked if d.seat != OVERLORD and _boilerplate(d)]  # hero seats: answered
 
     alone = hub.create(mode="overlord", seed=9)

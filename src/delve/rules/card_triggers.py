@@ -28,8 +28,8 @@ from delve.engine.state import FigureState, Step
 from delve.rules import hero_turn, orders, overlord_turn, revealing
 from delve.rules.attack import DECLARE_HOOKS
 from delve.rules.attack_context import AttackContext
-from delve.rules.event_cards import open_event_window
-from delve.rules.trap_cards import open_trap_window
+from delve.rules.event_cards import EVENT_WINDOW, open_event_window, playable_events
+from delve.rules.trap_cards import TRAP_WINDOW, open_trap_window, playable_traps
 from delve.rules.wounds import KILL_HOOKS
 
 
@@ -43,6 +43,16 @@ def open_card_windows(game: Game, trigger: str, *, events: bool = True, traps: b
         open_event_window(game, trigger, **context)
     if traps:
         open_trap_window(game, trigger, **context)
+
+
+def window_plays(game: Game) -> dict[str, int] | None:
+    """For an open trap or event window (the step on top), the cards the overlord could play in
+    it with their threat costs; None when no such window is open. Read from his private hand:
+    only his own seat's standing answers use it (``delve.web.autoanswer``)."""
+    step = game.state.stack[-1] if game.state.stack else None
+    if step is None or step.kind not in (TRAP_WINDOW, EVENT_WINDOW):
+        return None
+    return playable_traps(game, step) if step.kind == TRAP_WINDOW else playable_events(game, step)
 
 
 def _hero_turn_starts(game: Game, hero: FigureState) -> None:
@@ -109,4 +119,4 @@ KILL_HOOKS.append(_figure_killed)
 orders.REST_HOOKS.append(_hero_rests)
 overlord_turn.TURN_END_HOOKS.append(_overlord_turn_ends)
 
-__all__ = ["door_opened", "open_card_windows"]
+__all__ = ["door_opened", "open_card_windows", "window_plays"]

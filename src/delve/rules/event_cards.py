@@ -26,6 +26,7 @@ from delve.rules.attack_context import AttackContext
 from delve.rules.hero_turn import TURN_START_HOOKS
 from delve.rules.overlord_cards import (
     EFFECTS,
+    GROUP_SUFFIX,
     card,
     card_cost,
     card_rules,
@@ -33,6 +34,7 @@ from delve.rules.overlord_cards import (
     discard_choices,
     discard_for_threat,
     effect,
+    reachable_threat,
     run_effects,
 )
 
@@ -44,6 +46,22 @@ def open_event_window(game: Game, trigger: str, **context: Any) -> None:
     """Offer the overlord one event card for ``trigger`` if he holds any card and such events exist."""
     if card_window_opens(game, "event", trigger):
         game.push(EVENT_WINDOW, trigger=trigger, context=context)
+
+
+def playable_events(game: Game, step: Step) -> dict[str, int]:
+    """The events the overlord could play in this window (card -> threat cost), counting the
+    threat he could gain by discarding his other cards first, and only those with a target.
+    Private, as ``playable_traps``."""
+    plays: dict[str, int] = {}
+    played_names = step.data.get("played_names", [])
+    for card_id in sorted(set(game.state.overlord.hand)):
+        event = card(game, card_id)
+        if event.type == "event" and event.trigger == step.data["trigger"] and event.name not in played_names \
+                and has_target(game, event, step.data["context"]):
+            cost = card_cost(game, event)
+            if cost <= reachable_threat(game, card_id):
+                plays[card_id] = cost
+    return plays
 
 
 @register
@@ -130,6 +148,20 @@ def effect_targets(game: Game, target: str, context: dict[str, Any]) -> list[Fig
     return []
 
 
+FIGURE_TARGETS = ("triggering_hero", "triggering_monster", "attacker", "defender", "self")
+
+
+def has_target(game: Game, played: Any, context: dict[str, Any]) -> bool:
+    """Whether playing ``played`` in a window with ``context`` could do anything: some effect
+    has no single-figure target, or names a figure that can be targeted (Rulebook: The Town --
+    not a hero in town). A card whose every effect misses is no reason to ask the overlord."""
+    for item in played.effects:
+        target = str(getattr(item, "target", "")).removesuffix(GROUP_SUFFIX)
+        if target not in FIGURE_TARGETS or effect_targets(game, target, context):
+            return True
+    return not played.effects
+
+
 ATTACK_STATS = {"damage": "bonus_damage", "range": "bonus_range"}
 FIGURE_STATS = ("speed", "armor", "max_wounds", "max_fatigue")
 
@@ -169,4 +201,4 @@ def _change_conquest(game: Game, item: Any, context: dict[str, Any]) -> None:
                     ref=context.get("ref", "Conquest Tokens"))
 
 
-__all__ = ["EFFECTS", "EVENT_WINDOW", "effect_targets", "open_event_window"]
+__all__ = ["EFFECTS", "EVENT_WINDOW", "effect_targets", "open_event_window", "playable_events"]

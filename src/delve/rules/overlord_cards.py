@@ -112,6 +112,17 @@ def card_window_opens(game: Game, card_type: str, trigger: str) -> bool:
     return any(c.type == card_type and c.trigger == trigger for c in content(game).overlord.values())
 
 
+def reachable_threat(game: Game, keeping: str) -> int:
+    """Rulebook: Discarding Overlord Cards. The threat the overlord could have right now to play
+    ``keeping``: what he holds plus what discarding every other card in his hand would give."""
+    overlord = game.state.overlord
+    if not card_rules(game).discard_for_threat:
+        return overlord.threat
+    others = list(overlord.hand)
+    others.remove(keeping)
+    return overlord.threat + sum(card(game, other).threat_value for other in others)
+
+
 def pay_and_play(game: Game, card_id: str) -> OverlordCard:
     """Rulebook: Playing Overlord Cards. Pay the threat cost and take the card from the hand."""
     played = card(game, card_id)

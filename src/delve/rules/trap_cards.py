@@ -20,6 +20,7 @@ from delve.engine.decision import OVERLORD, Choice, Decision
 from delve.engine.game import Game
 from delve.engine.state import FigureState, Step
 from delve.engine.steps import StepHandler, register
+from delve.rules.event_cards import has_target
 from delve.rules.movement import on_enter_space
 from delve.rules.overlord_cards import (
     card,
@@ -28,6 +29,7 @@ from delve.rules.overlord_cards import (
     discard_choices,
     discard_for_threat,
     effect,
+    reachable_threat,
     run_effects,
 )
 from delve.rules.wounds import suffer_wounds
@@ -39,6 +41,20 @@ def open_trap_window(game: Game, trigger: str, **context: Any) -> None:
     """Offer the overlord a trap for ``trigger`` if he holds any card and such traps exist."""
     if card_window_opens(game, "trap", trigger):
         game.push(TRAP_WINDOW, trigger=trigger, context=context)
+
+
+def playable_traps(game: Game, step: Step) -> dict[str, int]:
+    """The traps the overlord could spring in this window (card -> threat cost), counting the
+    threat he could gain by discarding his other cards first, and only those with a target. Private: read by his seat's
+    standing answers (``delve.web.autoanswer``), never shown to another seat."""
+    plays: dict[str, int] = {}
+    for card_id in sorted(set(game.state.overlord.hand)):
+        trap = card(game, card_id)
+        if trap.type == "trap" and trap.trigger == step.data["trigger"]:
+            cost = trap_cost(game, card_cost(game, trap))
+            if cost <= reachable_threat(game, card_id) and has_target(game, trap, step.data["context"]):
+                plays[card_id] = cost
+    return plays
 
 
 @register

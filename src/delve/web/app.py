@@ -29,7 +29,7 @@ from starlette.concurrency import run_in_threadpool
 
 from delve.engine.game import Game
 from delve.web.hub import Hub, LiveGame, Person, TableError
-from delve.web.messages import message, viewing_seat
+from delve.web.messages import message, screen_side, viewing_seat
 from delve.web.routes import extras
 from delve.web.security import CreationLimiter, SecurityMiddleware, TableSettings, router_peer
 from delve.web.store import Store, token_hash
@@ -186,7 +186,8 @@ def create_app(store_url: str, shard: tuple[int, int] | None = None,
                           ruleset=body.ruleset, pack=body.pack, level=body.level)
         log.info("game created", extra={"game": live.id, "mode": live.mode, "ruleset": body.ruleset,
                                         "client": client_address(request), "live": len(hub.games)})
-        return {"id": live.id, "invites": invites(live)}
+        return {"id": live.id, "invites": invites(live),
+                "host": {"url": f"/play/{live.id}#{live.host_token}", "token": live.host_token}}
 
     def _person(game_id: str, token: str | None) -> tuple[LiveGame, Person]:
         live = hub.get(game_id)
@@ -307,18 +308,23 @@ async def _serve_socket(ws: WebSocket, hub: Hub, live: LiveGame, person: Person,
     def wake() -> None:
         loop.call_soon_threadsafe(changed.set)
 
-    unlisten = hub.listen(live, wake)
-    sent: dict[str, Any] = {"log": max(0, log_from), "epoch": live.epoch, "version": None, "board": None}
+    unlisten = hub.listen(live, wake, person)
+    digest = token_hash(token)
+    sent: dict[str, Any] = {"log": max(0, log_from), "epoch": live.epoch, "version": None, "board": None,
+                            "side": None}
 
     def build() -> dict[str, Any] | None:
         """The next state message for this page, or None when it has seen this state already."""
         with live.lock:
-            version = (live.epoch, id(live.game), len(live.game.state.history))
+            if person.token_hash != digest:  # the host re-issued this link: the old one is refused
+                raise TableError("this link was replaced by the host; ask them for the new one", 403)
+            version = (live.epoch, id(live.game), len(live.game.state.history), live.presence, len(live.chat))
             if version == sent["version"]:
                 return None
-            start = sent["log"] if sent["epoch"] == live.epoch else 0
-            out = message(live, person, log_from=start)
-            sent["log"], sent["epoch"], sent["version"] = out["log_length"], live.epoch, version
+            side = screen_side(live.game, person)  # a hot-seat screen changing sides has another log
+            same = sent["epoch"] == live.epoch and sent["side"] in (None, side)
+            out = message(live, person, log_from=sent["log"] if same else 0)
+            sent["log"], sent["epoch"], sent["version"], sent["side"] = out["log_length"], live.epoch, version, side
         if out["board"] == sent["board"]:
             out["board"] = None  # unchanged since the last message: the page keeps the one it has
         else:
@@ -352,8 +358,11 @@ async def _serve_socket(ws: WebSocket, hub: Hub, live: LiveGame, person: Person,
                 elif data.get("type") == "undo":
                     await run_in_threadpool(hub.undo, live.id, token)  # a replay: may take long
                     reply = {"type": "ack", "undo": True}
+                elif data.get("type") == "chat":
+                    await work(hub.say, live.id, token, data.get("text"))
+                    reply = {"type": "ack", "chat": True}
                 else:
-                    raise TableError("unknown message type (use choose or undo)")
+                    raise TableError("unknown message type (use choose, undo or chat)")
                 await send_state()
             except TableError as exc:
                 reply = {"type": "error", "error": str(exc)}
@@ -373,6 +382,10 @@ async def _serve_socket(ws: WebSocket, hub: Hub, live: LiveGame, person: Person,
             waiter.cancel()
     except (WebSocketDisconnect, RuntimeError):
         pass
+    except TableError as exc:  # the link was re-issued while this page was open
+        with contextlib.suppress(Exception):
+            await ws.send_json({"type": "error", "error": str(exc)})
+            await ws.close(code=4403)
     finally:
         unlisten()
         receiver.cancel()

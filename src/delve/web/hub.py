@@ -29,6 +29,7 @@ from delve.engine.game import Game
 from delve.engine.views import hidden_digest
 from delve.rulesets import RULESETS, default_content
 from delve.web.autoanswer import boilerplate
+from delve.web.chat import KEPT, ChatError, RateLimit, clean_line
 from delve.web.replays import Replayer
 from delve.web.router import shard_of
 from delve.web.store import Store, StoredGame, token_hash
@@ -39,6 +40,8 @@ MODES = ("solo", "overlord", "hotseat", "network")
 UNDO_MODES = ("solo", "hotseat")
 OVERLORD_AIS = ("solo", "ai", "random", "search")
 MAX_AUTOMATIC = 20_000  # automated choices in one go; a guard against a runaway loop
+SPECTATOR = "spectator"  # the seat of a spectator link: a public view, never a decision
+MAX_PEOPLE = 24  # invitations and spectator links of one game
 
 
 class TableError(Exception):
@@ -59,6 +62,8 @@ class Person:
     seats: list[str]
     token: str = ""
     auto_answer: bool = True  # boilerplate prompts answered for them (delve.web.autoanswer)
+    pass_traps_round: int | None = None  # standing answer: no traps during this round
+    ask_max_cost: int | None = None  # standing answer: card windows asked only for cards up to this cost
 
     @classmethod
     def invite(cls, name: str, seats: list[str]) -> Person:
@@ -71,8 +76,15 @@ class Person:
         """A person as the store keeps it (a hash; older stores: the plain token), with their
         table settings."""
         digest = str(entry["token_hash"]) if "token_hash" in entry else token_hash(str(entry["token"]))
+        settings = settings or {}
         return cls(digest, str(entry["name"]), [str(s) for s in entry["seats"]],
-                   auto_answer=bool((settings or {}).get("auto_answer", True)))
+                   auto_answer=bool(settings.get("auto_answer", True)),
+                   pass_traps_round=settings.get("pass_traps_round"), ask_max_cost=settings.get("ask_max_cost"))
+
+    def settings(self) -> dict[str, Any]:
+        """The person's table settings, as the settings request and the store hold them."""
+        return {"auto_answer": self.auto_answer, "pass_traps_round": self.pass_traps_round,
+                "ask_max_cost": self.ask_max_cost}
 
     def public(self) -> dict[str, Any]:
         """What other players may know of this person (never the token)."""
@@ -97,6 +109,22 @@ class LiveGame:
     epoch: int = 0  # increases on undo: pages then reload the whole log
     replayer: Replayer | None = None  # the replay slider's cursor (reset by undo)
     touched: float = field(default_factory=time.monotonic)  # last request (idle games leave memory)
+    host_hash: str = ""  # the host link's token hash: it may re-issue links and add spectators
+    host_token: str = ""  # the host link's token, known only to the server that created the game
+    chat: list[dict[str, Any]] = field(default_factory=list)
+    chat_limit: RateLimit = field(default_factory=RateLimit)
+    present: dict[int, int] = field(default_factory=dict)  # id of a Person -> their open pages
+    presence: int = 0  # increases when a page opens or closes (the socket then resends)
+
+    def connected(self, person: Person) -> bool:
+        """Whether ``person`` has a page open on this server now."""
+        return self.present.get(id(person), 0) > 0
+
+    def host(self, token: str) -> None:
+        """A 403 unless ``token`` is this game's host link."""
+        digest = token_hash(token) if isinstance(token, str) else ""
+        if not self.host_hash or not secrets.compare_digest(self.host_hash, digest):
+            raise TableError("only the host link may do that", 403)
 
     def person(self, token: str) -> Person:
         """The person holding ``token`` (hashes compared in constant time), or a 403."""
@@ -192,10 +220,12 @@ class Hub:
         except (KeyError, ValueError) as exc:
             raise TableError(f"cannot set up that game: {exc}") from None
         people, ai = seat_plan(mode, list(game.state.seats), overlord, hero_ai)
+        host_token = secrets.token_urlsafe(18)
         live = LiveGame(id=game_id or self._new_id(), mode=mode, setup=setup, game=game, people=people,
-                        ai=ai, ai_seed=seed)
+                        ai=ai, ai_seed=seed, host_hash=token_hash(host_token))
+        live.host_token = host_token
         config = {"people": [{"token_hash": p.token_hash, "name": p.name, "seats": p.seats} for p in people],
-                  "ai": ai, "ai_seed": seed}
+                  "ai": ai, "ai_seed": seed, "host_hash": live.host_hash}
         self.store.create(live.id, setup.model_dump(mode="json"), mode, config)
         with live.lock:
             self._run_automated(live, 0)
@@ -238,7 +268,8 @@ class Hub:
             raise TableError(f"stored game {stored.id} cannot be resumed: {type(exc).__name__}: {reason}",
                              500) from None
         return LiveGame(id=stored.id, mode=stored.mode, setup=setup, game=game, people=people,
-                        ai=ai, ai_seed=ai_seed, records=list(stored.choices))
+                        ai=ai, ai_seed=ai_seed, records=list(stored.choices),
+                        host_hash=str(config.get("host_hash", "")), chat=list(config.get("chat", [])))
 
     def evict_idle(self, idle_s: float, limit: int | None = None) -> list[str]:
         """Drop from memory up to ``limit`` games (longest idle first) that no page watches and
@@ -336,15 +367,73 @@ class Hub:
     def set_auto_answer(self, game_id: str, token: str, on: bool) -> LiveGame:
         """Turn a person's automatic answers on or off (stored with the game); turned on, a
         waiting boilerplate prompt of theirs is answered at once."""
+        return self.change_settings(game_id, token, {"auto_answer": on})
+
+    def change_settings(self, game_id: str, token: str, changes: dict[str, Any]) -> LiveGame:
+        """Change a person's table settings (``Person.settings`` keys; stored with the game); a
+        waiting prompt the new settings answer is answered at once, as an ordinary recorded choice.
+        ``pass_traps_this_round`` true stands for the current round's number (false clears it)."""
         live = self.get(game_id)
         person = live.person(token)
         with live.lock:
-            person.auto_answer = on
+            if "pass_traps_this_round" in changes:
+                on = changes.pop("pass_traps_this_round")
+                changes["pass_traps_round"] = live.game.state.round if on else None
+            for key, value in changes.items():
+                setattr(person, key, value)
             index = live.people.index(person)
-            self.store.update_settings(live.id, index, {"auto_answer": on})
+            self.store.update_settings(live.id, index, changes)
             self._run_automated(live, len(live.records))
         self._notify(live)
         return live
+
+    # -- the host's links, spectators and chat -------------------------------------------------
+    def reissue(self, game_id: str, host_token: str, index: int) -> Person:
+        """A new link for person number ``index`` (host link only); their old token is refused
+        from now on (an open page of it is closed at its next message)."""
+        live = self.get(game_id)
+        live.host(host_token)
+        with live.lock:
+            if not 0 <= index < len(live.people):
+                raise TableError("no such person in this game", 404)
+            person = live.people[index]
+            token = secrets.token_urlsafe(18)
+            self.store.replace_token(live.id, index, token_hash(token))
+            person.token_hash, person.token = token_hash(token), token
+        self._notify(live)
+        return person
+
+    def add_spectator(self, game_id: str, host_token: str, name: str) -> Person:
+        """A spectator link (host link only): a public view (as a hero seat's) with no decisions."""
+        live = self.get(game_id)
+        live.host(host_token)
+        with live.lock:
+            if len(live.people) >= MAX_PEOPLE:
+                raise TableError(f"a game has at most {MAX_PEOPLE} links", 409)
+            person = Person.invite(clean_line(name or "Spectator")[:40], [SPECTATOR])
+            self.store.add_person(live.id, {"token_hash": person.token_hash, "name": person.name,
+                                            "seats": person.seats})
+            live.people.append(person)
+        self._notify(live)
+        return person
+
+    def say(self, game_id: str, token: str, text: str) -> dict[str, Any]:
+        """Add a chat line from the person of ``token`` (stored; rate- and length-limited)."""
+        live = self.get(game_id)
+        person = live.person(token)
+        try:
+            line = clean_line(text)
+        except ChatError as exc:
+            raise TableError(str(exc)) from None
+        with live.lock:
+            if not live.chat_limit.allow(person.token_hash):
+                raise TableError("you are sending chat lines too fast; wait a few seconds", 429)
+            entry = {"n": (live.chat[-1]["n"] + 1) if live.chat else 0, "name": person.name,
+                     "seats": person.seats, "text": line, "at": round(time.time())}
+            self.store.add_chat(live.id, entry, KEPT)
+            live.chat = [*live.chat, entry][-KEPT:]
+        self._notify(live)
+        return entry
 
     # -- undo and replays ------------------------------------------------------------------
     def undo(self, game_id: str, token: str) -> LiveGame:
@@ -391,10 +480,26 @@ class Hub:
             return show(live, person, replayer.at(records, step))
 
     # -- listeners -------------------------------------------------------------------------
-    def listen(self, live: LiveGame, callback: Callable[[], None]) -> Callable[[], None]:
-        """Call ``callback`` (from any thread) after each change; returns the unsubscribe function."""
+    def listen(self, live: LiveGame, callback: Callable[[], None], person: Person | None = None) -> Callable[[], None]:
+        """Call ``callback`` (from any thread) after each change; returns the unsubscribe function.
+        With ``person``, their page counts as connected until it unsubscribes (presence)."""
+        key = id(person)
+
+        def present(change: int) -> None:
+            if person is not None:
+                live.present[key] = live.present.get(key, 0) + change
+                live.presence += 1
+                self._notify(live)
+
         live.listeners.append(callback)
-        return lambda: live.listeners.remove(callback) if callback in live.listeners else None
+        present(+1)
+
+        def unlisten() -> None:
+            if callback in live.listeners:
+                live.listeners.remove(callback)
+                present(-1)
+
+        return unlisten
 
     def _notify(self, live: LiveGame) -> None:
         for callback in list(live.listeners):

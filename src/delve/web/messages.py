@@ -26,6 +26,7 @@ from delve.engine.game import Game
 from delve.engine.state import GameState
 from delve.engine.views import view
 from delve.web.annotate import annotate
+from delve.web.chat import SHOWN
 from delve.web.hub import UNDO_MODES, LiveGame, Person
 from delve.web.present.choices import present_pending
 from delve.web.present.events import Tracker, namer_for, present_more
@@ -49,19 +50,36 @@ _LOGS_LOCK = threading.Lock()
 
 def viewing_seat(game: Game, person: Person) -> str:
     """The seat whose view the person gets now: the pending seat if it is theirs, else their
-    overlord seat, else their first hero seat."""
+    first hero seat (on a hot-seat screen nothing waits for the overlord: the heroes' side is
+    shown), else their overlord seat."""
     pending = game.pending
     if pending is not None and pending.seat in person.seats and pending.seat != TABLE:
         return pending.seat
-    if OVERLORD in person.seats:
-        return OVERLORD
-    return next(s for s in person.seats if s != TABLE)
+    return next((s for s in person.seats if s not in (TABLE, OVERLORD)), OVERLORD)
+
+
+def screen_seats(game: Game, person: Person) -> tuple[str, ...]:
+    """The seats whose events and view make up the person's message now.
+
+    Why by side: a person holding both sides (hot-seat: one screen passed between the heroes'
+    players and the overlord's) must never have the overlord's private events ("You draw ...")
+    or his hand drawn while the heroes' side is on screen, nor a hero seat's while the
+    overlord's is. So their message is built for the side of ``viewing_seat`` alone."""
+    seats = tuple(s for s in person.seats if s != TABLE)
+    if OVERLORD not in seats or len(seats) == 1:
+        return seats
+    return (OVERLORD,) if viewing_seat(game, person) == OVERLORD else tuple(s for s in seats if s != OVERLORD)
+
+
+def screen_side(game: Game, person: Person) -> str:
+    """``overlord`` or ``heroes``: the side whose screen the person's message is for."""
+    return "overlord" if screen_seats(game, person) == (OVERLORD,) else "heroes"
 
 
 def _seen_log(game: Game, person: Person) -> _SeenLog:
-    """The person's cached log of ``game``, brought up to date (the caller holds the game's lock:
-    the log must not grow while it is read)."""
-    seats = tuple(s for s in person.seats if s != TABLE)
+    """The person's cached log of ``game`` for the side now on screen, brought up to date (the
+    caller holds the game's lock: the log must not grow while it is read)."""
+    seats = screen_seats(game, person)
     with _LOGS_LOCK:
         per_game = _LOGS.setdefault(game, {})
         seen = per_game.get(seats)
@@ -125,6 +143,7 @@ def message(live: LiveGame, person: Person, game: Game | None = None, log_from: 
         out["pending"]["help"] = annotate(game, pending, seen)
     if out["pending"] is not None:
         out["pending"]["yours"] = mine
+        out["pending"]["side"] = "overlord" if pending is not None and pending.seat == OVERLORD else "heroes"
     seen_log = _seen_log(game, person)
     log = seen_log.events
     out["quest_state"] = quest_state(game, namer, seen_log.tracker.stats)
@@ -134,9 +153,24 @@ def message(live: LiveGame, person: Person, game: Game | None = None, log_from: 
     out["log_length"] = len(log)
     out["table"] = {
         "id": live.id, "mode": live.mode, "ruleset": live.setup.ruleset, "you": person.public(),
-        "people": [p.public() for p in live.people], "automated": sorted(live.ai),
+        "people": [{**p.public(), "connected": live.connected(p)} for p in live.people],
+        "automated": sorted(live.ai), "turn": whose_turn(live, game),
         "choices_made": len(game.state.history), "can_undo": live.mode in UNDO_MODES and game.state.winner is None,
         "physical_dice": live.setup.chance == "manual", "finished": game.state.winner is not None,
-        "auto_answer": person.auto_answer,
+        "auto_answer": person.auto_answer, "side": screen_side(game, person),
     }
+    out["chat"] = live.chat[-SHOWN:]
+    out["chat_length"] = live.chat[-1]["n"] + 1 if live.chat else 0
     return out
+
+
+def whose_turn(live: LiveGame, game: Game) -> dict[str, Any] | None:
+    """Who must decide now (public: every seat sees whose decision is pending): the seat, its
+    side, what it plays and the person holding it (None when automated); None once it is over."""
+    pending = game.pending
+    if pending is None:
+        return None
+    holder = next((p for p in live.people if pending.seat in p.seats), None)
+    return {"seat": pending.seat, "side": "overlord" if pending.seat == OVERLORD else "heroes",
+            "name": seat_names(game).get(pending.seat, pending.seat),
+            "person": holder.name if holder is not None and pending.seat not in live.ai else None}

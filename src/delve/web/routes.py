@@ -9,17 +9,43 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Header
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
-from delve.web.hub import Hub
+from delve.web.chat import MAX_LENGTH
+from delve.web.hub import Hub, Person
 from delve.web.present.catalog import catalog, quest_list
 from delve.web.present.glossary import glossary
 
 
 class Settings(BaseModel):
-    """A person's table settings (each field optional in a change)."""
+    """A person's table settings (each field optional in a change; ``ask_max_cost: null`` clears it)."""
 
     auto_answer: bool | None = None
+    pass_traps_this_round: bool | None = None  # standing answer: no traps for the rest of this round
+    ask_max_cost: int | None = Field(default=None, ge=0, le=99)  # card windows only for cards up to this cost
+
+
+class Reissue(BaseModel):
+    """Which person's link the host replaces (their index in ``table.people``)."""
+
+    person: int = Field(ge=0, le=99)
+
+
+class Spectator(BaseModel):
+    """A new spectator link's name."""
+
+    name: str = Field(default="Spectator", min_length=1, max_length=40)
+
+
+class ChatLine(BaseModel):
+    """One chat line (plain text; ``delve.web.chat``)."""
+
+    text: str = Field(min_length=1, max_length=MAX_LENGTH)
+
+
+def link(game_id: str, person: Person) -> dict[str, Any]:
+    """A person's invitation link (only for the host or the creator: it carries the token)."""
+    return {"name": person.name, "seats": person.seats, "url": f"/play/{game_id}#{person.token}"}
 
 
 def extras(hub: Hub) -> APIRouter:
@@ -44,16 +70,41 @@ def extras(hub: Hub) -> APIRouter:
 
     @router.get("/api/games/{game_id}/settings")
     def settings(game_id: str, x_seat_token: str | None = Header(default=None)) -> dict[str, Any]:
-        person = hub.get(game_id).person(x_seat_token or "")
-        return {"auto_answer": person.auto_answer}
+        return hub.get(game_id).person(x_seat_token or "").settings()
 
     @router.post("/api/games/{game_id}/settings")
     def change_settings(game_id: str, body: Settings,
                         x_seat_token: str | None = Header(default=None)) -> dict[str, Any]:
+        person = hub.get(game_id).person(x_seat_token or "")
+        changes = {key: value for key, value in body.model_dump(exclude_unset=True).items()
+                   if value is not None or key == "ask_max_cost"}
+        if changes:
+            hub.change_settings(game_id, x_seat_token or "", changes)
+        return person.settings()
+
+    @router.post("/api/games/{game_id}/reissue")
+    def reissue(game_id: str, body: Reissue, x_seat_token: str | None = Header(default=None)) -> dict[str, Any]:
+        return link(game_id, hub.reissue(game_id, x_seat_token or "", body.person))
+
+    @router.post("/api/games/{game_id}/spectators")
+    def spectators(game_id: str, body: Spectator, x_seat_token: str | None = Header(default=None)) -> dict[str, Any]:
+        return link(game_id, hub.add_spectator(game_id, x_seat_token or "", body.name))
+
+    @router.get("/api/games/{game_id}/people")
+    def people(game_id: str, x_seat_token: str | None = Header(default=None)) -> list[dict[str, Any]]:
+        """The host's list of the game's links (without tokens), with who is connected."""
         live = hub.get(game_id)
-        person = live.person(x_seat_token or "")
-        if body.auto_answer is not None:
-            hub.set_auto_answer(game_id, x_seat_token or "", body.auto_answer)
-        return {"auto_answer": person.auto_answer}
+        live.host(x_seat_token or "")
+        return [{"index": i, **p.public(), "connected": live.connected(p)} for i, p in enumerate(live.people)]
+
+    @router.get("/api/games/{game_id}/chat")
+    def chat(game_id: str, x_seat_token: str | None = Header(default=None)) -> list[dict[str, Any]]:
+        live = hub.get(game_id)
+        live.person(x_seat_token or "")
+        return list(live.chat)
+
+    @router.post("/api/games/{game_id}/chat")
+    def say(game_id: str, body: ChatLine, x_seat_token: str | None = Header(default=None)) -> dict[str, Any]:
+        return hub.say(game_id, x_seat_token or "", body.text)
 
     return router

@@ -21,7 +21,7 @@ import hashlib
 import json
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -138,8 +138,9 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(insert(games).values(id=game_id, setup=json.dumps(setup), mode=mode,
                                               config=json.dumps(config), created=time.time(), status="running"))
-            conn.execute(insert(seat_tokens), [{"hash": p["token_hash"], "game_id": game_id}
-                                               for p in config["people"]])
+            hashes = [p["token_hash"] for p in config["people"]]
+            hashes += [config["host_hash"]] if config.get("host_hash") else []
+            conn.execute(insert(seat_tokens), [{"hash": digest, "game_id": game_id} for digest in hashes])
 
     def _hash_plain_tokens(self) -> None:
         """Replace the plain tokens of games stored by older versions with their hashes."""
@@ -198,8 +199,9 @@ class Store:
         out = []
         for r in rows:
             setup = json.loads(r.setup)
-            person: dict[str, Any] = next((p for p in json.loads(r.config)["people"]
-                                           if p.get("token_hash") == r.hash), {})
+            config = json.loads(r.config)
+            host = {"name": "Host", "seats": []} if config.get("host_hash") == r.hash else {}
+            person: dict[str, Any] = next((p for p in config["people"] if p.get("token_hash") == r.hash), host)
             out.append({"id": r.id, "mode": r.mode, "ruleset": setup.get("ruleset", "1e"),
                         "quest": setup.get("quest", ""), "status": r.status, "created": r.created,
                         "name": person.get("name", ""), "seats": person.get("seats", [])})
@@ -219,6 +221,41 @@ class Store:
             config = json.loads(row.config)
             config.setdefault("settings", {}).setdefault(str(person), {}).update(settings)
             conn.execute(update(games).where(games.c.id == game_id).values(config=json.dumps(config)))
+
+    def _change_config(self, conn: Any, game_id: str, change: Callable[[dict[str, Any]], None]) -> None:
+        row = conn.execute(select(games.c.config).where(games.c.id == game_id)).first()
+        if row is None:
+            return
+        config = json.loads(row.config)
+        change(config)
+        conn.execute(update(games).where(games.c.id == game_id).values(config=json.dumps(config)))
+
+    def replace_token(self, game_id: str, person: int, new_hash: str) -> None:
+        """Give person number ``person`` a new token (hash ``new_hash``); the old one stops working."""
+        with self.engine.begin() as conn:
+            old: list[str] = []
+
+            def change(config: dict[str, Any]) -> None:
+                old.append(config["people"][person]["token_hash"])
+                config["people"][person]["token_hash"] = new_hash
+
+            self._change_config(conn, game_id, change)
+            conn.execute(delete(seat_tokens).where(seat_tokens.c.hash.in_(old)))
+            conn.execute(insert(seat_tokens).values(hash=new_hash, game_id=game_id))
+
+    def add_person(self, game_id: str, entry: dict[str, Any]) -> None:
+        """Add a person (``{token_hash, name, seats}``: a spectator) to a stored game."""
+        with self.engine.begin() as conn:
+            self._change_config(conn, game_id, lambda config: config["people"].append(entry))
+            conn.execute(insert(seat_tokens).values(hash=entry["token_hash"], game_id=game_id))
+
+    def add_chat(self, game_id: str, line: dict[str, Any], kept: int) -> None:
+        """Keep a chat line with the game (the last ``kept`` lines are kept)."""
+        def change(config: dict[str, Any]) -> None:
+            config["chat"] = [*config.get("chat", []), line][-kept:]
+
+        with self.engine.begin() as conn:
+            self._change_config(conn, game_id, change)
 
     def close(self) -> None:
         """Release the connection pool."""

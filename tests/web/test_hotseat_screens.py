@@ -1,0 +1,87 @@
+"""Hot-seat: one screen passed between the heroes' players and the overlord's. Each message is
+built for the side on screen only, and the screen passes to the overlord only for a real decision."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from delve.ai.bots import make_bot
+from delve.engine.decision import OVERLORD, TABLE
+from delve.rules.card_triggers import window_plays
+from delve.web.autoanswer import CARD_WINDOWS
+from delve.web.hub import Hub
+from delve.web.messages import message
+from delve.web.store import Store
+
+PRIVATE_KINDS = ("card_drawn_private",)
+
+
+def _kinds(out: dict[str, Any]) -> set[str]:
+    return {str(event.get("kind")) for event in out["log"]}
+
+
+def test_the_heroes_screen_never_shows_the_overlords_private_events(tmp_path: Path) -> None:
+    hub = Hub(Store(f"sqlite:///{tmp_path / 'hot.sqlite3'}"))
+    live = hub.create(mode="hotseat", seed=5)
+    table = live.people[0]
+    bots: dict[str, Any] = {}
+    sides: set[str] = set()
+    for _ in range(400):
+        decision = live.game.pending
+        if decision is None:
+            break
+        out = message(live, table)
+        side = "overlord" if decision.seat == OVERLORD else "heroes"
+        assert out["table"]["side"] == out["pending"]["side"] == side
+        sides.add(side)
+        if side == "heroes":
+            assert "hand" not in out["overlord"]
+            assert not _kinds(out) & set(PRIVATE_KINDS)
+        else:
+            assert "hand" in out["overlord"]
+            if decision.kind in CARD_WINDOWS:  # handed over only when he could play a card there
+                assert window_plays(live.game)
+        bot = bots.setdefault(decision.seat, make_bot("ai" if decision.seat == OVERLORD else "hero", 3))
+        hub.choose(live.id, table.token, bot.choose(decision, live.game), decision.serial)
+    assert sides == {"heroes", "overlord"}
+    on_overlord_screen = [e for e in live.game.state.log if e.kind in PRIVATE_KINDS]
+    assert on_overlord_screen  # the overlord did draw cards: the heroes' screen left them out
+
+
+def test_a_person_with_one_side_keeps_their_whole_log(tmp_path: Path) -> None:
+    hub = Hub(Store(f"sqlite:///{tmp_path / 'net.sqlite3'}"))
+    live = hub.create(mode="overlord", seed=5)
+    person = live.people[0]
+    assert person.seats == [OVERLORD, TABLE]
+    out = message(live, person)
+    assert out["table"]["side"] == "overlord"
+    assert "hand" in out["overlord"]
+
+
+def test_the_socket_sends_the_whole_log_of_the_new_side(table: Any) -> None:
+    """When the screen changes sides, the page's log is the other side's: sent whole (log_from 0)."""
+    res = table.client.post("/api/games", json={"mode": "hotseat", "seed": 5})
+    gid, token = res.json()["id"], res.json()["invites"][0]["url"].split("#", 1)[1]
+    hub: Hub = table.hub
+    live = hub.get(gid)
+    bots: dict[str, Any] = {}
+    with table.client.websocket_connect(f"/ws/{gid}") as ws:
+        ws.send_json({"token": token})
+        last = ws.receive_json()
+        changes = 0
+        for _ in range(300):
+            decision = live.game.pending
+            if decision is None or changes >= 2:
+                break
+            bot = bots.setdefault(decision.seat, make_bot("ai" if decision.seat == OVERLORD else "hero", 3))
+            ws.send_json({"type": "choose", "choice": bot.choose(decision, live.game), "serial": decision.serial})
+            while (got := ws.receive_json())["type"] != "ack":
+                if got["type"] == "state":
+                    if got["table"]["side"] != last["table"]["side"]:
+                        changes += 1
+                        assert got["log_from"] == 0 and got["log_length"] == len(got["log"])
+                    else:
+                        assert got["log_from"] == last["log_length"]
+                    last = got
+        assert changes >= 2
