@@ -34,3 +34,8 @@ export function summaryOf(state: StateMessage, log: LogEvent[], nameOf: (id: str
     heroes_died: [...rows.values()].filter((r) => r.side === "heroes").reduce((n, r) => n + r.deaths, 0),
   };
 }
+
+/** "the heroes win" / "the overlord wins": the winning side in a sentence. */
+export function winsText(winner: string): string {
+  return winner === "overlord" ? "the overlord wins" : `the ${winner} win`;
+}
