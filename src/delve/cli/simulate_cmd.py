@@ -180,7 +180,10 @@ def register(app: typer.Typer) -> None:
         backend = "ray" if ray else ("sequential" if workers == 1 else "processes")
         other = None
         if compare or compare_pack:
-            other_pack, other_quest = _content(console, ruleset, compare or quest, compare_pack or pack)
+            other_ruleset, other_pack, other_quest = _content(console, ruleset, compare or quest, compare_pack or pack)
+            if other_ruleset != ruleset:
+                console.print(f"[red]--compare plays the same rules: {other_pack} is written for {other_ruleset}[/red]")
+                raise typer.Exit(2)
             other_config = replace(config, quest=other_quest, pack=other_pack)
         with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                       console=console, transient=as_json, disable=False) as bar:

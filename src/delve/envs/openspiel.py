@@ -239,8 +239,14 @@ def _determinized(game: Game, seat: str, seed: int) -> Game:
     """A copy of ``game`` whose hidden information ``seat`` cannot see is drawn afresh
     (``delve.engine.determinize``: the overlord's hand, decks, chests, future dice)."""
     from delve.engine.determinize import determinized_clone
+    from delve.engine.redaction import events_for
 
-    return determinized_clone(game, seat, seed)
+    world = determinized_clone(game, seat, seed)
+    # The search copy drops the past for speed, but the seat's information state (perfect
+    # recall) is what it has seen: give it back the events this seat saw, so ISMCTS finds the
+    # sampled world under the same key as the real one.
+    world.state.log = events_for(game.state.log, seat)
+    return world
 
 
 class DelveObserver:
