@@ -70,7 +70,10 @@ class Server:
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()
-            self.process.wait(timeout=10)
+            try:  # a router with workers shuts them down first: slow on a busy machine
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.kill()
 
 
 @pytest.fixture
