@@ -133,8 +133,8 @@ def test_only_allowed_hosts_are_served(tmp_path: Path) -> None:
 
 def test_every_response_carries_the_security_headers(tmp_path: Path) -> None:
     client = _client(tmp_path)
-    responses = [client.get("/"), client.get("/play/abc"), client.get("/static/app/assets/lobby.js"), client.get("/api/games"),
-                 client.get("/api/nothing"), client.post("/api/games", content=b"{bad"),
+    responses = [client.get("/"), client.get("/play/abc"), client.get("/static/app/assets/lobby.js"),
+                 client.get("/api/games"), client.get("/api/nothing"), client.post("/api/games", content=b"{bad"),
                  client.post("/api/games", content=b"x" * 70_000)]
     assert [r.status_code for r in responses] == [200, 200, 200, 200, 404, 422, 413]
     for res in responses:
