@@ -117,8 +117,8 @@ GRAMMAR: dict[str, tuple[str, ...]] = {
         "discard:{card}", "pass", "trap:{card}",
     ),
     "monster_activation": (
-        "altar:{P}", "attack:{S}", "chest:{P}", "end_activation", "jump:{S}", "jumpto:{S}", "move:{F}", "move:{S}",
-        "stairs:{P}",
+        "altar:{P}", "attack:{S}", "chest:{P}", "door:{P}", "end_activation", "jump:{S}", "jumpto:{S}", "move:{F}",
+        "move:{S}", "stairs:{P}",
     ),
     "spawn_place": (
         "place:{F}", "place:{S}",
