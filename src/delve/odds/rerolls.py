@@ -45,11 +45,10 @@ QUANTUM = 1e9  # values equal to 1e-9 rank equal (exact._better uses a 1e-12 tol
 class _Colour:
     """Every sub-multiset of ``n`` dice of one colour, smallest first, as arrays.
 
-    ``counts[a, j]`` dice of distinct face ``j`` are kept by sub-multiset ``a``; ``child[a, j]``
+    Sub-multiset ``a`` keeps ``size[a]`` dice (``miss``: one of them always misses); ``child[a, j]``
     is the sub-multiset with one face ``j`` fewer (-1 when ``a`` keeps none); ``full`` marks the
     sub-multisets of exactly ``n`` dice (the possible first rolls) and ``prob`` their chance."""
 
-    counts: IntArray
     size: IntArray
     child: IntArray
     miss: NDArray[np.bool_]
@@ -81,7 +80,6 @@ def _colour(faces: tuple[tuple[Effect, float], ...], n: int, bash: bool) -> _Col
         [factorial(n) * prod(float(probs[j]) ** c / factorial(c) for j, c in enumerate(rows[a])) for a in full]
     )
     return _Colour(
-        counts=counts,
         size=size,
         child=child,
         miss=np.asarray((counts[:, misses] > 0).any(axis=1), dtype=bool),
