@@ -12,9 +12,10 @@ from fastapi import APIRouter, Header
 from pydantic import BaseModel, Field
 
 from delve.web.chat import MAX_LENGTH
-from delve.web.hub import Hub, Person
-from delve.web.present.catalog import catalog, quest_list
+from delve.web.hub import Hub, Person, TableError
+from delve.web.present.catalog import catalog
 from delve.web.present.glossary import glossary
+from delve.web.present.lobby import hero_sheets, quest_cards
 
 
 class Settings(BaseModel):
@@ -58,7 +59,16 @@ def extras(hub: Hub) -> APIRouter:
 
     @router.get("/api/quests")
     def quests() -> list[dict[str, Any]]:
-        return list(quest_list())
+        return list(quest_cards())
+
+    @router.get("/api/heroes")
+    def heroes(ruleset: str = "1e") -> list[dict[str, Any]]:
+        """The hero sheets a new game of ``ruleset`` may pick from (its own pack's heroes)."""
+        from delve.rulesets import DEFAULT_CONTENT
+
+        if ruleset not in DEFAULT_CONTENT:
+            raise TableError(f"unknown ruleset {ruleset!r}; choose one of {', '.join(DEFAULT_CONTENT)}", 404)
+        return list(hero_sheets(DEFAULT_CONTENT[ruleset][0]))
 
     @router.get("/api/games/{game_id}/catalog")
     def game_catalog(game_id: str, x_seat_token: str | None = Header(default=None)) -> dict[str, Any]:
