@@ -74,7 +74,9 @@ export class Api {
   }
 }
 
-export async function newGame(body: Record<string, unknown>): Promise<{ id: string; invites: { name: string; seats: string[]; url: string }[] }> {
+export interface NewGameAnswer { id: string; invites: { name: string; seats: string[]; url: string }[]; host?: { url: string; token: string } }
+
+export async function newGame(body: Record<string, unknown>): Promise<NewGameAnswer> {
   const res = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const data = await res.json();
   if (!res.ok) throw new Error(data.error ?? "Could not start the game.");

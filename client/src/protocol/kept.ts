@@ -29,3 +29,15 @@ export function keepSeats(seats: KeptSeat[], store: Pick<Storage, "getItem" | "s
 export function seatTokensHeader(seats: KeptSeat[]): Record<string, string> {
   return seats.length ? { "X-Seat-Tokens": seats.map((s) => s.token).join(",") } : {};
 }
+
+export const HOST = "Host"; // the name the lobby keeps a host link under (as GET /api/games lists it)
+
+/** Forget a seat whose link was replaced (re-issued by the host). */
+export function forgetSeat(token: string, store: Pick<Storage, "getItem" | "setItem"> = localStorage): void {
+  store.setItem(KEY, JSON.stringify(keptSeats(store).filter((s) => s.token !== token)));
+}
+
+/** The host token this browser holds for a game, or null. */
+export function hostToken(gameId: string, store: Pick<Storage, "getItem"> = localStorage): string | null {
+  return keptSeats(store).find((s) => s.id === gameId && s.name === HOST)?.token ?? null;
+}

@@ -150,11 +150,14 @@ export interface Summary {
   treasure?: { coins: number; items: { hero: string; item: string; name: string }[]; chests?: number };
 }
 
-export interface Person { name: string; seats: string[] }
+export interface Person { name: string; seats: string[]; connected?: boolean }
+export interface Turn { seat: string; side: string; name: string; person: string | null }
+export interface ChatLine { n: number; name: string; seats: string[]; text: string; at: number }
 
 export interface TableInfo {
   id: string; mode: string; ruleset: string; you: Person; people: Person[]; automated: string[];
   choices_made: number; can_undo: boolean; physical_dice: boolean; finished?: boolean; auto_answer?: boolean;
+  side?: string; turn?: Turn | null;
 }
 
 export interface StateMessage {
@@ -181,6 +184,8 @@ export interface StateMessage {
   summary?: Summary | null;
   table: TableInfo;
   replay?: { step: number; of: number };
+  chat?: ChatLine[];
+  chat_length?: number;
 }
 
 // -- the catalogue (GET /api/games/{id}/catalog) --------------------------------------------

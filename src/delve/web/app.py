@@ -187,7 +187,7 @@ def create_app(store_url: str, shard: tuple[int, int] | None = None,
         log.info("game created", extra={"game": live.id, "mode": live.mode, "ruleset": body.ruleset,
                                         "client": client_address(request), "live": len(hub.games)})
         return {"id": live.id, "invites": invites(live),
-                "host": {"url": f"/play/{live.id}#{live.host_token}", "token": live.host_token}}
+                "host": {"url": f"/play/{live.id}#host:{live.host_token}", "token": live.host_token}}
 
     def _person(game_id: str, token: str | None) -> tuple[LiveGame, Person]:
         live = hub.get(game_id)
