@@ -32,3 +32,10 @@ def test_hero_sheets_per_ruleset(table: Any) -> None:
     assert second and all(h["name"] for h in second)
     res = table.client.get("/api/heroes", params={"ruleset": "9e"})
     assert res.status_code == 404 and "unknown ruleset" in res.json()["error"]
+
+
+def test_the_host_link_opens_the_seats_page(table: Any) -> None:
+    res = table.client.post("/api/games", json={"mode": "network", "overlord": "human", "seed": 2}).json()
+    gid, host = res["id"], res["host"]
+    assert host["url"] == f"/play/{gid}#host:{host['token']}"  # the page reads "host:" as the host link
+    assert table.client.get(f"/play/{gid}").status_code == 200
