@@ -196,6 +196,13 @@ def test_friends_play_together_from_the_lobby(server: Any, tmp_path: Path) -> No
         assert "hand" not in watcher_state["overlord"]
         mine.wait_for_function("() => /1 watching now/.test(document.getElementById('spectators').textContent)",
                                timeout=20_000)
+
+        # The host link alone (another browser) opens the seats page, not a table.
+        hosting = watcher_ctx.new_page()
+        hosting.goto(host_link)
+        hosting.wait_for_selector("#seat-table tbody tr[data-person='3']")  # three players and the spectator
+        assert hosting.locator("#board").count() == 0
+        assert "Eve" in hosting.inner_text("#seat-table")
         browser.close()
     expected = ("403", "429")  # the refused old link and the chat line over the rate limit
     assert not [e for e in errors if not any(code in e for code in expected)], errors
