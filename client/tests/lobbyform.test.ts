@@ -59,3 +59,26 @@ describe("seeds and difficulty", () => {
     expect(difficultyText({ games: 4, overlord_won: 2, run: "" })).toMatch(/50% of 4 games \(few games/);
   });
 });
+
+describe("rematch", () => {
+  it("a game's request fills the form that sends it again", async () => {
+    const { formOf } = await import("../src/logic/lobbyform");
+    for (const f of [form({ mode: "network", heroes: ["sela", "brannoc"], humanOverlord: true, seed: "77", quick: true }),
+      form({ mode: "overlord", level: "hard", seed: "5", physical: true, quest: "first-steps" }), form({ mode: "hotseat", seed: "0" })]) {
+      const body = requestBody(f, QUEST, HEROES).body!;
+      expect(requestBody(formOf(body), QUEST, HEROES).body).toEqual(body);
+    }
+  });
+  it("keeps the setups of the games started here, newest first", async () => {
+    const { keepSetup, keptSetups } = await import("../src/lobby/setups");
+    const data = new Map<string, string>();
+    const store = { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v) };
+    keepSetup("g1", { seed: 1 }, store);
+    keepSetup("g2", { seed: 2 }, store);
+    keepSetup("g1", { seed: 3 }, store);
+    expect(Object.keys(keptSetups(store))).toEqual(["g1", "g2"]);
+    expect(keptSetups(store).g1).toEqual({ seed: 3 });
+    data.set("delve.setups", "[]");
+    expect(keptSetups(store)).toEqual({});
+  });
+});

@@ -203,6 +203,14 @@ def test_friends_play_together_from_the_lobby(server: Any, tmp_path: Path) -> No
         hosting.wait_for_selector("#seat-table tbody tr[data-person='3']")  # three players and the spectator
         assert hosting.locator("#board").count() == 0
         assert "Eve" in hosting.inner_text("#seat-table")
+
+        # Back in the lobby: "My games" lists the game with Resume, and Rematch fills the form again.
+        lobby.goto(server.url + "/")
+        lobby.wait_for_selector("#games .rematch")
+        assert lobby.locator("#games a.resume").count() >= 2  # the seats kept here and the host link
+        lobby.locator("#games .rematch").first.click()
+        assert lobby.input_value("#seed") == "4" and lobby.input_value("#mode") == "network"
+        assert lobby.locator(".hero-option.picked .hero-head strong").all_inner_texts() == picked
         browser.close()
     expected = ("403", "429")  # the refused old link and the chat line over the rate limit
     assert not [e for e in errors if not any(code in e for code in expected)], errors

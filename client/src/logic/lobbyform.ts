@@ -99,3 +99,15 @@ export function difficultyText(row: DifficultyRow | undefined): string {
   const few = row.games < 30 ? " (few games: a rough guide)" : "";
   return `overlord won ${pct}% of ${row.games.toLocaleString("en")} games${few}`;
 }
+
+/** The form that sends ``body`` again (a rematch: same quest, heroes, options and seed). */
+export function formOf(body: Record<string, unknown>): LobbyForm {
+  const mode = MODES.some((m) => m.value === body.mode) ? (body.mode as Mode) : "solo";
+  const level = ["easy", "normal", "hard"].includes(String(body.level)) ? (body.level as Level) : mode === "overlord" ? "normal" : "easy";
+  return {
+    mode, ruleset: typeof body.ruleset === "string" ? body.ruleset : "1e", quest: typeof body.quest === "string" ? body.quest : "",
+    heroes: Array.isArray(body.heroes) ? body.heroes.filter((h): h is string => typeof h === "string") : [],
+    level, humanOverlord: body.overlord === "human" || (mode === "network" && body.level === undefined),
+    seed: String(typeof body.seed === "number" ? body.seed : 0), physical: body.physical_dice === true, quick: body.quick === true,
+  };
+}
