@@ -9,7 +9,7 @@ from typing import Any
 from delve.ai.bots import make_bot
 from delve.engine.decision import OVERLORD, TABLE
 from delve.rules.card_triggers import window_plays
-from delve.web.autoanswer import CARD_WINDOWS
+from delve.web.autoanswer import CARD_WINDOWS, public_single
 from delve.web.hub import Hub
 from delve.web.messages import message
 from delve.web.store import Store
@@ -85,3 +85,26 @@ def test_the_socket_sends_the_whole_log_of_the_new_side(table: Any) -> None:
                         assert got["log_from"] == last["log_length"]
                     last = got
         assert changes >= 2
+
+
+def test_no_handover_for_a_prompt_whose_one_choice_the_heroes_can_tell(tmp_path: Path) -> None:
+    """A one-choice overlord prompt is answered by the server (no handover) exactly when having one
+    choice follows from public facts (``PUBLIC_SINGLE``); a glyph's kind (his secret) still asks."""
+    hub = Hub(Store(f"sqlite:///{tmp_path / 'hot.sqlite3'}"))
+    live = hub.create(mode="hotseat", quest="first-steps", seed=1)
+    table = live.people[0]
+    bots: dict[str, Any] = {}
+    asked: set[str] = set()
+    for _ in range(450):
+        decision = live.game.pending
+        if decision is None:
+            break
+        if decision.seat == OVERLORD:
+            assert public_single(live.game, decision) is None
+            if len(decision.choices) == 1:
+                asked.add(decision.kind)
+        bot = bots.setdefault(decision.seat, make_bot("ai" if decision.seat == OVERLORD else "hero", 3))
+        hub.choose(live.id, table.token, bot.choose(decision, live.game), decision.serial)
+    answered = {choice for seat, choice, by_person in live.records if seat == OVERLORD and not by_person}
+    assert answered & {"end_turn", "end_activation"}  # the server answered some of his prompts for him
+    assert asked <= {"place_glyph", "overlord_cards", "overlord_discard"}  # only secret one-choice prompts asked
