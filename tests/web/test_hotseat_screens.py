@@ -22,11 +22,15 @@ def _kinds(out: dict[str, Any]) -> set[str]:
 
 
 def test_the_heroes_screen_never_shows_the_overlords_private_events(tmp_path: Path) -> None:
+    """Each screen shows its own side only; the screen passes to the overlord for a card window only
+    when he could play a card there, and for a one-choice prompt only when having one choice is
+    his secret (``PUBLIC_SINGLE``: the server answers the others; a glyph's kind still asks)."""
     hub = Hub(Store(f"sqlite:///{tmp_path / 'hot.sqlite3'}"))
     live = hub.create(mode="hotseat", seed=5)
     table = live.people[0]
     bots: dict[str, Any] = {}
     sides: set[str] = set()
+    asked: set[str] = set()
     for _ in range(400):
         decision = live.game.pending
         if decision is None:
@@ -42,11 +46,17 @@ def test_the_heroes_screen_never_shows_the_overlords_private_events(tmp_path: Pa
             assert "hand" in out["overlord"]
             if decision.kind in CARD_WINDOWS:  # handed over only when he could play a card there
                 assert window_plays(live.game)
+            assert public_single(live.game, decision) is None
+            if len(decision.choices) == 1:
+                asked.add(decision.kind)
         bot = bots.setdefault(decision.seat, make_bot("ai" if decision.seat == OVERLORD else "hero", 3))
         hub.choose(live.id, table.token, bot.choose(decision, live.game), decision.serial)
     assert sides == {"heroes", "overlord"}
     on_overlord_screen = [e for e in live.game.state.log if e.kind in PRIVATE_KINDS]
     assert on_overlord_screen  # the overlord did draw cards: the heroes' screen left them out
+    answered = {choice for seat, choice, by_person in live.records if seat == OVERLORD and not by_person}
+    assert answered & {"end_turn", "end_activation"}  # the server answered some of his prompts for him
+    assert asked <= {"place_glyph", "overlord_cards", "overlord_discard"}  # only secret one-choice prompts
 
 
 def test_a_person_with_one_side_keeps_their_whole_log(tmp_path: Path) -> None:
@@ -86,25 +96,3 @@ def test_the_socket_sends_the_whole_log_of_the_new_side(table: Any) -> None:
                     last = got
         assert changes >= 2
 
-
-def test_no_handover_for_a_prompt_whose_one_choice_the_heroes_can_tell(tmp_path: Path) -> None:
-    """A one-choice overlord prompt is answered by the server (no handover) exactly when having one
-    choice follows from public facts (``PUBLIC_SINGLE``); a glyph's kind (his secret) still asks."""
-    hub = Hub(Store(f"sqlite:///{tmp_path / 'hot.sqlite3'}"))
-    live = hub.create(mode="hotseat", quest="first-steps", seed=1)
-    table = live.people[0]
-    bots: dict[str, Any] = {}
-    asked: set[str] = set()
-    for _ in range(450):
-        decision = live.game.pending
-        if decision is None:
-            break
-        if decision.seat == OVERLORD:
-            assert public_single(live.game, decision) is None
-            if len(decision.choices) == 1:
-                asked.add(decision.kind)
-        bot = bots.setdefault(decision.seat, make_bot("ai" if decision.seat == OVERLORD else "hero", 3))
-        hub.choose(live.id, table.token, bot.choose(decision, live.game), decision.serial)
-    answered = {choice for seat, choice, by_person in live.records if seat == OVERLORD and not by_person}
-    assert answered & {"end_turn", "end_activation"}  # the server answered some of his prompts for him
-    assert asked <= {"place_glyph", "overlord_cards", "overlord_discard"}  # only secret one-choice prompts asked
