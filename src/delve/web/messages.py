@@ -158,6 +158,7 @@ def message(live: LiveGame, person: Person, game: Game | None = None, log_from: 
         "choices_made": len(game.state.history), "can_undo": live.mode in UNDO_MODES and game.state.winner is None,
         "physical_dice": live.setup.chance == "manual", "finished": game.state.winner is not None,
         "auto_answer": person.auto_answer, "side": screen_side(game, person),
+        "pass_traps_round": person.pass_traps_round, "ask_max_cost": person.ask_max_cost,
     }
     out["chat"] = live.chat[-SHOWN:]
     out["chat_length"] = live.chat[-1]["n"] + 1 if live.chat else 0
