@@ -209,7 +209,8 @@ export class Table {
   async setAutoAnswer(on: boolean): Promise<void> { await this.api.settings(on); }
 
   /** The overlord's standing answers: no traps this round, or card windows only up to a cost. */
-  async setStanding(changes: { pass_traps_this_round?: boolean; ask_max_cost?: number | null }): Promise<void> {
+  async setStanding(changes: { pass_traps_this_round?: boolean; ask_max_cost?: number | null;
+                               ask_every_window?: boolean }): Promise<void> {
     await this.api.changeSettings(changes);
   }
 

@@ -17,7 +17,9 @@ What counts as boilerplate (each person may turn this off, ``Person.auto_answer`
 - an overlord's trap or event window (``delve.rules.card_triggers.window_plays``) when he could
   play nothing in it (no card for the trigger in hand, not the threat for it even after
   discarding the rest, or no legal target for it), or only cards his standing answers rule out: "no traps this round"
-  (``Person.pass_traps_round``) or "ask me only for cards costing up to N" (``Person.ask_max_cost``).
+  (``Person.pass_traps_round``) or "ask me only for cards costing up to N" (``Person.ask_max_cost``);
+  unless he chose to be asked at every window (``Person.ask_every_window``: then a wait tells the
+  heroes nothing, and he pays for it in clicks).
 
 Why answering those windows hides his hand (docs/web.md, "Reaction windows"): every window
 still opens on public facts and is answered by a recorded "pass", so the game, its log, its
@@ -121,6 +123,8 @@ def window_answer(live: LiveGame, person: Person, decision: Decision) -> str | N
         return None
     if decision.kind == "trap_window" and person.pass_traps_round == live.game.state.round:
         return PASS
+    if person.ask_every_window:  # he asked to be made to wait at each window: a wait then tells nothing
+        return None
     if person.ask_max_cost is not None:
         plays = {card: cost for card, cost in plays.items() if cost <= person.ask_max_cost}
     return None if plays else PASS
