@@ -30,6 +30,7 @@ KEPT_SINGLE = ("place_glyph", "overlord_cards", "overlord_discard")  # one choic
 CARD_WINDOWS = ("trap_window", "event_window")
 ROUNDS = 4  # play until this round begins (three rounds played)
 BUDGET_S = 50.0
+ARTIFACTS = Path(__file__).parents[2] / "test-artifacts"  # screenshots to look at (not committed)
 
 
 def _api(server: Any, gid: str, token: str, path: str = "state") -> dict[str, Any]:
@@ -66,6 +67,8 @@ def _act(page: Any, kind: str, moved: set[int], turn: int, standing: bool = Fals
     targets = page.locator("rect.hl-target")
     moves = page.locator("rect.hl-move")
     if standing and kind == "trap_window" and page.locator("#no-traps-round").count():
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "overlord-trap-window.png"))
         page.click("#no-traps-round")  # a standing answer: the server passes his trap windows this round
     elif kind == "hero_turn" and targets.count():
         targets.first.click(force=True)

@@ -16,20 +16,21 @@ What counts as boilerplate (each person may turn this off, ``Person.auto_answer`
 
 - an overlord's trap or event window (``delve.rules.card_triggers.window_plays``) when he could
   play nothing in it (no card for the trigger in hand, not the threat for it even after
-  discarding the rest, or no legal target for it), or only cards his standing answers rule out: "no traps this round"
-  (``Person.pass_traps_round``) or "ask me only for cards costing up to N" (``Person.ask_max_cost``);
+  discarding the rest, or no legal target for it), or only cards his standing answers rule out:
+  "no traps this round" (``Person.pass_traps_round``) or "ask me only for cards costing up to N"
+  (``Person.ask_max_cost``);
   unless he chose to be asked at every window (``Person.ask_every_window``: then a wait tells the
-  heroes nothing, and he pays for it in clicks).
-
-Why answering those windows hides his hand (docs/web.md, "Reaction windows"): every window
-still opens on public facts and is answered by a recorded "pass", so the game, its log, its
-decision numbers and every later message are the same whether he passed himself or the
-server did; the heroes' pages are never shown that a window is waiting (``delve.web.messages``).
-
+  heroes nothing, and he pays for it in clicks);
 - an overlord's prompt with one legal choice whose having one choice follows from what the heroes
   see too (``PUBLIC_SINGLE``): his turn's "activate a monster or end the turn" when no monster
   may activate, a monster's activation with nothing left to do, and his card phases when his hand
   is empty (its size is public). In hot-seat these no longer pass the screen to him.
+
+Why answering those windows hides his hand (docs/web.md, "Reaction windows"): every window
+still opens on public facts and is answered by a recorded "pass", so the game, its log, its
+decision numbers and every later message are the same whether he passed himself or the
+server did; a hero-side message names any pending decision of his only as "the overlord decides"
+(``delve.web.messages``), and the wait itself is the one signal left (docs/web.md, "Timing").
 
 Why not the overlord's other one-choice prompts while someone else plays: their having one
 choice may come from what only he knows (which glyph he lays, when the dark glyphs he bought in
