@@ -24,7 +24,7 @@ import httpx
 
 CHROMIUM = "/usr/bin/chromium"  # Debian's (tests/web/test_browser.py says how to install it)
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking"]
-PRIVATE_TEXT = ("You draw",)  # the overlord's own log lines about his draws
+PRIVATE_TEXT = ("You draw", "Trap window", "Event window")  # his draws; a window that waits for him
 PASSING = ("pass", "done", "continue", "end_activation", "end_turn", "keep", "end_shopping", "end_equip")
 KEPT_SINGLE = ("place_glyph", "overlord_cards", "overlord_discard")  # one choice, but his secret
 CARD_WINDOWS = ("trap_window", "event_window")
@@ -144,7 +144,10 @@ def test_a_networked_game_with_a_person_overlord(server: Any, tmp_path: Path) ->
             state = _api(server, gid, lord_token)
             if state["round"] >= ROUNDS or state["pending"] is None:
                 break
-            secret = _secret_names(state["overlord"]["hand"], names, _api(server, gid, hero_token))
+            public = _api(server, gid, hero_token)
+            if public["pending"] is not None and public["pending"]["seat"] == "overlord":
+                assert public["pending"]["kind"] == "overlord"  # "the overlord decides", never what
+            secret = _secret_names(state["overlord"]["hand"], names, public)
             acted = False
             for side, page in pages:
                 kind = _settled(page)
