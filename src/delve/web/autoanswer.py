@@ -23,8 +23,8 @@ What counts as boilerplate (each person may turn this off, ``Person.auto_answer`
   heroes nothing, and he pays for it in clicks);
 - an overlord's prompt with one legal choice whose having one choice follows from what the heroes
   see too (``PUBLIC_SINGLE``): his turn's "activate a monster or end the turn" when no monster
-  may activate, a monster's activation with nothing left to do, and his card phases when his hand
-  is empty (its size is public). In hot-seat these no longer pass the screen to him.
+  may activate, a monster's activation with no movement left and nothing to attack, and his card
+  phases when his hand is empty (its size is public). In hot-seat these no longer pass the screen to him.
 
 Why answering those windows hides his hand (docs/web.md, "Reaction windows"): every window
 still opens on public facts and is answered by a recorded "pass", so the game, its log, its
@@ -92,6 +92,15 @@ def _no_hidden_monster(game: Game) -> bool:
                    for m in game.state.monsters() if m.side == OVERLORD and on_board(m))
 
 
+def _activation_spent(game: Game) -> bool:
+    """A monster whose activation offers only "end" with no movement points left: the heroes see
+    why (no hero in reach of its attack). With points left, its being boxed in may come from
+    spaces of unrevealed areas next to it, which only the overlord sees."""
+    step = game.state.stack[-1] if game.state.stack else None
+    return (step is not None and step.kind == "monster_activation" and not step.data.get("mp")
+            and _no_hidden_monster(game))
+
+
 def _empty_hand(game: Game) -> bool:
     """His card phases offer only "go on" when his hand is empty; its size is public."""
     return not game.state.overlord.hand
@@ -99,7 +108,7 @@ def _empty_hand(game: Game) -> bool:
 
 PUBLIC_SINGLE: dict[str, Callable[[Game], bool]] = {
     "overlord_turn": _no_hidden_monster,  # monsters that may activate (public), and "end the turn"
-    "monster_activation": _no_hidden_monster,  # its moves, doors and attack on the board the heroes see
+    "monster_activation": _activation_spent,  # no movement left, and no target for its attack
     "overlord_discard": _empty_hand,
     "overlord_cards": _empty_hand,
 }
