@@ -56,7 +56,7 @@ def test_the_heroes_screen_never_shows_the_overlords_private_events(tmp_path: Pa
     assert on_overlord_screen  # the overlord did draw cards: the heroes' screen left them out
     answered = {choice for seat, choice, by_person in live.records if seat == OVERLORD and not by_person}
     assert answered & {"end_turn", "end_activation"}  # the server answered some of his prompts for him
-    assert asked <= {"place_glyph", "overlord_cards", "overlord_discard"}  # only secret one-choice prompts
+    assert asked <= {"place_glyph", "overlord_cards", "overlord_discard", "monster_activation"}  # secret ones
 
 
 def test_a_person_with_one_side_keeps_their_whole_log(tmp_path: Path) -> None:
