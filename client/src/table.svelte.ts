@@ -208,6 +208,12 @@ export class Table {
 
   async setAutoAnswer(on: boolean): Promise<void> { await this.api.settings(on); }
 
+  /** The overlord's standing answers: no traps this round, or card windows only up to a cost. */
+  async setStanding(changes: { pass_traps_this_round?: boolean; ask_max_cost?: number | null;
+                               ask_every_window?: boolean }): Promise<void> {
+    await this.api.changeSettings(changes);
+  }
+
   async toggleSight(figure: string): Promise<void> {
     if (this.selected === figure) { this.selected = null; this.sight = []; return; }
     this.selected = figure;

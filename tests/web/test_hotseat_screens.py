@@ -9,7 +9,7 @@ from typing import Any
 from delve.ai.bots import make_bot
 from delve.engine.decision import OVERLORD, TABLE
 from delve.rules.card_triggers import window_plays
-from delve.web.autoanswer import CARD_WINDOWS
+from delve.web.autoanswer import CARD_WINDOWS, public_single
 from delve.web.hub import Hub
 from delve.web.messages import message
 from delve.web.store import Store
@@ -22,11 +22,15 @@ def _kinds(out: dict[str, Any]) -> set[str]:
 
 
 def test_the_heroes_screen_never_shows_the_overlords_private_events(tmp_path: Path) -> None:
+    """Each screen shows its own side only; the screen passes to the overlord for a card window only
+    when he could play a card there, and for a one-choice prompt only when having one choice is
+    his secret (``PUBLIC_SINGLE``: the server answers the others; a glyph's kind still asks)."""
     hub = Hub(Store(f"sqlite:///{tmp_path / 'hot.sqlite3'}"))
     live = hub.create(mode="hotseat", seed=5)
     table = live.people[0]
     bots: dict[str, Any] = {}
     sides: set[str] = set()
+    asked: set[str] = set()
     for _ in range(400):
         decision = live.game.pending
         if decision is None:
@@ -42,11 +46,17 @@ def test_the_heroes_screen_never_shows_the_overlords_private_events(tmp_path: Pa
             assert "hand" in out["overlord"]
             if decision.kind in CARD_WINDOWS:  # handed over only when he could play a card there
                 assert window_plays(live.game)
+            assert public_single(live.game, decision) is None
+            if len(decision.choices) == 1:
+                asked.add(decision.kind)
         bot = bots.setdefault(decision.seat, make_bot("ai" if decision.seat == OVERLORD else "hero", 3))
         hub.choose(live.id, table.token, bot.choose(decision, live.game), decision.serial)
     assert sides == {"heroes", "overlord"}
     on_overlord_screen = [e for e in live.game.state.log if e.kind in PRIVATE_KINDS]
     assert on_overlord_screen  # the overlord did draw cards: the heroes' screen left them out
+    answered = {choice for seat, choice, by_person in live.records if seat == OVERLORD and not by_person}
+    assert answered & {"end_turn", "end_activation"}  # the server answered some of his prompts for him
+    assert asked <= {"place_glyph", "overlord_cards", "overlord_discard", "monster_activation"}  # secret ones
 
 
 def test_a_person_with_one_side_keeps_their_whole_log(tmp_path: Path) -> None:
@@ -85,3 +95,4 @@ def test_the_socket_sends_the_whole_log_of_the_new_side(table: Any) -> None:
                         assert got["log_from"] == last["log_length"]
                     last = got
         assert changes >= 2
+

@@ -33,16 +33,18 @@ def _owner(live: LiveGame, seat: str) -> Any:
     return next(p for p in live.people if seat in p.seats)
 
 
-def _play_heroes(lives: list[LiveGame], hero_decisions: int) -> list[list[dict[str, Any]]]:
+def _play_heroes(lives: list[LiveGame], hero_decisions: int, while_asked: bool = False) -> list[list[dict[str, Any]]]:
     """The same hero choices in each game (taken by a bot in the first); the overlord passes every
     window he is asked; stops when his own turn begins. Returns, per game, the first hero
-    person's messages at each hero decision."""
+    person's messages at each hero decision (``while_asked``: also while a window waits for him)."""
     bot = make_bot("hero", 5)
     seen: list[list[dict[str, Any]]] = [[] for _ in lives]
     watcher = [next(p for p in live.people if OVERLORD not in p.seats) for live in lives]
     for _ in range(hero_decisions):
         for index, live in enumerate(lives):
             while (pending := live.game.pending) is not None and pending.kind in CARD_WINDOWS:
+                if while_asked:
+                    seen[index].append(message(live, watcher[index]))
                 live.hub.choose(live.id, _owner(live, OVERLORD).token, "pass", pending.serial)  # type: ignore[attr-defined]
             seen[index].append(message(live, watcher[index]))
         first = lives[0].game.pending
@@ -71,6 +73,19 @@ def test_hero_messages_are_the_same_whether_the_overlord_held_a_card_or_not(tmp_
     holding, empty = _network_game(tmp_path, "a", [TRAP]), _network_game(tmp_path, "b", [NOT_A_REACTION])
     seen_holding, seen_empty = _play_heroes([holding, empty], 60)
     assert len(seen_holding) > 10
+    assert seen_holding == seen_empty
+
+
+def test_asked_at_every_window_the_wait_tells_the_heroes_nothing(tmp_path: Path) -> None:
+    """With "ask me at every window" a window waits for him whether he could play a card there or
+    not, and a hero's page shows only that the overlord decides (never the kind of decision)."""
+    holding, empty = _network_game(tmp_path, "e", [TRAP]), _network_game(tmp_path, "f", [NOT_A_REACTION])
+    for live in (holding, empty):
+        live.hub.change_settings(live.id, _owner(live, OVERLORD).token, {"ask_every_window": True})  # type: ignore[attr-defined]
+    seen_holding, seen_empty = _play_heroes([holding, empty], 60, while_asked=True)
+    waiting = [m for m in seen_empty if m["pending"] is not None and m["pending"]["seat"] == OVERLORD]
+    assert waiting and all(m["pending"]["kind"] == OVERLORD and not m["pending"]["yours"] for m in waiting)
+    assert [r for r in empty.records if r[0] == OVERLORD and r[2] and r[1] == "pass"]  # asked with nothing to play
     assert seen_holding == seen_empty
 
 

@@ -66,10 +66,13 @@ export class Api {
     }
   }
 
-  async settings(autoAnswer: boolean): Promise<void> {
+  async settings(autoAnswer: boolean): Promise<void> { await this.changeSettings({ auto_answer: autoAnswer }); }
+
+  /** Change this person's table settings (docs/client-protocol.md, "Standing answers"). */
+  async changeSettings(changes: Record<string, boolean | number | null>): Promise<void> {
     await fetch(`/api/games/${this.gameId}/settings`, {
       method: "POST", headers: { "X-Seat-Token": this.token, "Content-Type": "application/json" },
-      body: JSON.stringify({ auto_answer: autoAnswer }),
+      body: JSON.stringify(changes),
     });
   }
 }

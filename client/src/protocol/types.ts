@@ -158,6 +158,8 @@ export interface TableInfo {
   id: string; mode: string; ruleset: string; you: Person; people: Person[]; automated: string[];
   choices_made: number; can_undo: boolean; physical_dice: boolean; finished?: boolean; auto_answer?: boolean;
   side?: string; turn?: Turn | null;
+  /** This person's standing answers for card windows (overlord seats). */
+  pass_traps_round?: number | null; ask_max_cost?: number | null; ask_every_window?: boolean;
 }
 
 export interface StateMessage {

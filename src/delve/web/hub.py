@@ -64,6 +64,7 @@ class Person:
     auto_answer: bool = True  # boilerplate prompts answered for them (delve.web.autoanswer)
     pass_traps_round: int | None = None  # standing answer: no traps during this round
     ask_max_cost: int | None = None  # standing answer: card windows asked only for cards up to this cost
+    ask_every_window: bool = False  # every card window waits for them, so being asked tells nothing
 
     @classmethod
     def invite(cls, name: str, seats: list[str]) -> Person:
@@ -79,12 +80,13 @@ class Person:
         settings = settings or {}
         return cls(digest, str(entry["name"]), [str(s) for s in entry["seats"]],
                    auto_answer=bool(settings.get("auto_answer", True)),
-                   pass_traps_round=settings.get("pass_traps_round"), ask_max_cost=settings.get("ask_max_cost"))
+                   pass_traps_round=settings.get("pass_traps_round"), ask_max_cost=settings.get("ask_max_cost"),
+                   ask_every_window=bool(settings.get("ask_every_window", False)))
 
     def settings(self) -> dict[str, Any]:
         """The person's table settings, as the settings request and the store hold them."""
         return {"auto_answer": self.auto_answer, "pass_traps_round": self.pass_traps_round,
-                "ask_max_cost": self.ask_max_cost}
+                "ask_max_cost": self.ask_max_cost, "ask_every_window": self.ask_every_window}
 
     def public(self) -> dict[str, Any]:
         """What other players may know of this person (never the token)."""

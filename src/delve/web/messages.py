@@ -141,6 +141,9 @@ def message(live: LiveGame, person: Person, game: Game | None = None, log_from: 
         seen = {(s["x"], s["y"]) for s in out["board"]["spaces"]}
         out["pending"].update(present_pending(game, pending, namer, {f["id"] for f in out["figures"]}))
         out["pending"]["help"] = annotate(game, pending, seen)
+    if out["pending"] is not None and pending is not None and pending.seat == OVERLORD and OVERLORD not in person.seats:
+        out["pending"]["kind"] = OVERLORD  # "the overlord decides": never which kind (a card window asks
+        # him only when he holds a card he can play there; docs/web.md, "What the heroes see while he decides")
     if out["pending"] is not None:
         out["pending"]["yours"] = mine
         out["pending"]["side"] = "overlord" if pending is not None and pending.seat == OVERLORD else "heroes"
@@ -158,6 +161,8 @@ def message(live: LiveGame, person: Person, game: Game | None = None, log_from: 
         "choices_made": len(game.state.history), "can_undo": live.mode in UNDO_MODES and game.state.winner is None,
         "physical_dice": live.setup.chance == "manual", "finished": game.state.winner is not None,
         "auto_answer": person.auto_answer, "side": screen_side(game, person),
+        "pass_traps_round": person.pass_traps_round, "ask_max_cost": person.ask_max_cost,
+        "ask_every_window": person.ask_every_window,
     }
     out["chat"] = live.chat[-SHOWN:]
     out["chat_length"] = live.chat[-1]["n"] + 1 if live.chat else 0

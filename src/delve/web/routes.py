@@ -24,6 +24,7 @@ class Settings(BaseModel):
     auto_answer: bool | None = None
     pass_traps_this_round: bool | None = None  # standing answer: no traps for the rest of this round
     ask_max_cost: int | None = Field(default=None, ge=0, le=99)  # card windows only for cards up to this cost
+    ask_every_window: bool | None = None  # every card window waits for him, playable or not (docs/web.md)
 
 
 class Reissue(BaseModel):
