@@ -8,5 +8,6 @@ import "./styles.css";
 const table = new Table(location.pathname.split("/").pop() ?? "", location.hash.slice(1));
 // A link opened here (an invitation from a friend, say) joins this browser's games in the lobby.
 if (table.token && !keptSeats().some((s) => s.token === table.token)) keepSeats([{ id: table.gameId, name: "", token: table.token }]);
-mount(Play, { target: document.getElementById("app")!, props: { table } });
+// Connect first: the WebSocket's handshake and the catalogue's request travel while the page mounts.
 table.start();
+mount(Play, { target: document.getElementById("app")!, props: { table } });
