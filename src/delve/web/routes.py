@@ -9,15 +9,16 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from fastapi import APIRouter, Header, Request
+from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
 from delve.web.chat import MAX_LENGTH
 from delve.web.delivery import PublicJSON
-from delve.web.hub import Hub, Person
+from delve.web.hub import Hub, Person, TableError
 from delve.web.present.catalog import catalog, quest_list
 from delve.web.present.glossary import glossary
+from delve.web.present.rules_sections import section_for
 
 
 class Settings(BaseModel):
@@ -69,6 +70,14 @@ def extras(hub: Hub) -> APIRouter:
     @router.get("/api/glossary")
     def glossary_entries(request: Request) -> Response:
         return glossary_json().response(request)
+
+    @router.get("/api/rules")
+    def rules_section(ref: str = Query(min_length=1, max_length=200), ruleset: str = "1e") -> dict[str, Any]:
+        """What Delve does with the rulebook section a log line cites (delve.web.present.rules_sections)."""
+        found = section_for(ref, ruleset)
+        if found is None:
+            raise TableError(f"no rulebook section is called {ref!r}", 404)
+        return found
 
     @router.get("/api/quests")
     def quests() -> list[dict[str, Any]]:
