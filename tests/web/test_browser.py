@@ -89,7 +89,7 @@ def _nearest_space(page: Any) -> str | None:
     }""")
 
 
-def _open_card(page: Any, selector: str, kind_label: str) -> bool:
+def _open_card(page: Any, selector: str, kind_label: str, screens: str = "") -> bool:
     link = page.locator(selector).first
     if link.count() == 0:
         return False
@@ -97,6 +97,8 @@ def _open_card(page: Any, selector: str, kind_label: str) -> bool:
     dialog = page.locator(".card-dialog")
     dialog.wait_for(timeout=5_000)
     text = dialog.inner_text()
+    if screens:
+        _screens(page, screens)
     page.keyboard.press("Escape")
     dialog.wait_for(state="detached", timeout=5_000)
     return kind_label.lower() in text.lower()
@@ -143,6 +145,7 @@ def test_a_person_plays_the_tutorial_to_the_end_by_clicking(server: Any, tmp_pat
         lobby = page.goto(server.url + "/")
         assert "default-src 'self'" in lobby.headers["content-security-policy"]
         page.wait_for_selector("#create")
+        _screens(page, "lobby")
         page.click("#create")  # the solo tutorial with the default seed
         page.wait_for_url("**/play/**", timeout=20_000)
 
@@ -160,7 +163,9 @@ def test_a_person_plays_the_tutorial_to_the_end_by_clicking(server: Any, tmp_pat
                 break
             if page.evaluate("document.body.dataset.playing === '1'"):
                 notices = page.locator(".notice").all_inner_texts()
-                played_back = played_back or any("overlord" in n.lower() for n in notices)
+                if any("overlord" in n.lower() for n in notices) and not played_back:
+                    played_back = True
+                    _screens(page, "overlord")  # the overlord's turn played back on the board
                 page.wait_for_timeout(100)
                 continue
             kind = page.evaluate("document.body.dataset.kind || ''")
@@ -207,7 +212,7 @@ def test_a_person_plays_the_tutorial_to_the_end_by_clicking(server: Any, tmp_pat
                     raise AssertionError(f"no way to answer {kind}")
             if not cards and page.locator('.party .ref-link[data-card="hero"]').count():
                 # a card of each kind the page shows now: hero sheet, item, monster, glossary
-                cards["hero"] = _open_card(page, '.party .ref-link[data-card="hero"]', "hero")
+                cards["hero"] = _open_card(page, '.party .ref-link[data-card="hero"]', "hero", screens="card")
             if "item" not in cards and page.locator('.party .ref-link[data-card="item"]').count():
                 cards["item"] = _open_card(page, '.party .ref-link[data-card="item"]', "item")
             if "monster" not in cards and page.locator('.log .ref-link[data-card="hero"]').count() and \
