@@ -17,6 +17,7 @@ if (fragment.startsWith("host:")) {
   const table = new Table(gameId, fragment);
   // A link opened here (an invitation from a friend, say) joins this browser's games in the lobby.
   if (table.token && !keptSeats().some((s) => s.token === table.token)) keepSeats([{ id: table.gameId, name: "", token: table.token }]);
-  mount(Play, { target: document.getElementById("app")!, props: { table } });
+  // Connect first: the WebSocket's handshake and the catalogue's request travel while the page mounts.
   table.start();
+  mount(Play, { target: document.getElementById("app")!, props: { table } });
 }

@@ -89,7 +89,7 @@ def _nearest_space(page: Any) -> str | None:
     }""")
 
 
-def _open_card(page: Any, selector: str, kind_label: str) -> bool:
+def _open_card(page: Any, selector: str, kind_label: str, screens: str = "") -> bool:
     link = page.locator(selector).first
     if link.count() == 0:
         return False
@@ -97,9 +97,29 @@ def _open_card(page: Any, selector: str, kind_label: str) -> bool:
     dialog = page.locator(".card-dialog")
     dialog.wait_for(timeout=5_000)
     text = dialog.inner_text()
+    if screens:
+        _screens(page, screens)
     page.keyboard.press("Escape")
     dialog.wait_for(state="detached", timeout=5_000)
     return kind_label.lower() in text.lower()
+
+
+def _glossary_from_a_monster_card(page: Any) -> bool:
+    """Open a monster card from the legend, then the glossary entry of one of its abilities."""
+    page.locator(".legend summary").click()
+    page.locator(".legend button.link").first.click()
+    dialog = page.locator(".card-dialog")
+    dialog.wait_for(timeout=5_000)
+    link = dialog.locator('.ref-link[data-card="glossary"]').first
+    shown = False
+    if link.count():
+        link.click()
+        page.wait_for_function("() => document.querySelector('.card-dialog .card-kind')?.textContent === 'Glossary'")
+        shown = True
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="detached", timeout=5_000)
+    page.locator(".legend summary").click()
+    return shown
 
 
 def _screens(page: Any, name: str) -> None:
@@ -125,6 +145,7 @@ def test_a_person_plays_the_tutorial_to_the_end_by_clicking(server: Any, tmp_pat
         lobby = page.goto(server.url + "/")
         assert "default-src 'self'" in lobby.headers["content-security-policy"]
         page.wait_for_selector("#create")
+        _screens(page, "lobby")
         page.fill("#seed", "1")  # the lobby picks a random seed; this test replays seed 1
         page.click("#create")  # the solo tutorial
         page.wait_for_url("**/play/**", timeout=20_000)
@@ -143,7 +164,9 @@ def test_a_person_plays_the_tutorial_to_the_end_by_clicking(server: Any, tmp_pat
                 break
             if page.evaluate("document.body.dataset.playing === '1'"):
                 notices = page.locator(".notice").all_inner_texts()
-                played_back = played_back or any("overlord" in n.lower() for n in notices)
+                if any("overlord" in n.lower() for n in notices) and not played_back:
+                    played_back = True
+                    _screens(page, "overlord")  # the overlord's turn played back on the board
                 page.wait_for_timeout(100)
                 continue
             kind = page.evaluate("document.body.dataset.kind || ''")
@@ -190,7 +213,7 @@ def test_a_person_plays_the_tutorial_to_the_end_by_clicking(server: Any, tmp_pat
                     raise AssertionError(f"no way to answer {kind}")
             if not cards and page.locator('.party .ref-link[data-card="hero"]').count():
                 # a card of each kind the page shows now: hero sheet, item, monster, glossary
-                cards["hero"] = _open_card(page, '.party .ref-link[data-card="hero"]', "hero")
+                cards["hero"] = _open_card(page, '.party .ref-link[data-card="hero"]', "hero", screens="card")
             if "item" not in cards and page.locator('.party .ref-link[data-card="item"]').count():
                 cards["item"] = _open_card(page, '.party .ref-link[data-card="item"]', "item")
             if "monster" not in cards and page.locator('.log .ref-link[data-card="hero"]').count() and \
@@ -204,6 +227,14 @@ def test_a_person_plays_the_tutorial_to_the_end_by_clicking(server: Any, tmp_pat
                 cards["familiar"] = _open_card(page, '.log .ref-link[data-card="familiar"]', "familiar")
             if "glossary" not in cards and page.locator('.side .ref-link[data-card="glossary"]').count():
                 cards["glossary"] = _open_card(page, '.side .ref-link[data-card="glossary"]', "glossary")
+            if "rules" not in cards and page.locator('.log .ref-link[data-card="rules"]').count():
+                # a rulebook reference opens what Delve does with the section (its coverage note)
+                page.locator('.log .ref-link[data-card="rules"]').first.click()
+                page.locator(".card-dialog .rules-section .coverage").wait_for(timeout=5_000)
+                cards["rules"] = "implemented" in page.locator(".card-dialog").inner_text().lower()
+                page.keyboard.press("Escape")
+            if "glossary" not in cards and page.locator('g.figure[data-side="overlord"]').count():
+                cards["glossary"] = _glossary_from_a_monster_card(page)
             if played_back and page.evaluate("document.getElementById('speed').value") != "0":
                 _screens(page, "table")
                 page.select_option("#speed", "0")  # instant from now on: the quest must end in reasonable time
@@ -227,7 +258,7 @@ def test_a_person_plays_the_tutorial_to_the_end_by_clicking(server: Any, tmp_pat
     unexpected = [e for e in errors if not ("404" in e and any(path in e for path in optional))]
     assert unexpected == [], unexpected
     assert played_back, "no overlord turn was played back on the board"
-    wanted = {"hero", "monster", "item", "overlord"} | ({"familiar", "glossary"} if with_catalog else set())
+    wanted = {"hero", "monster", "item", "overlord"} | ({"familiar", "glossary", "rules"} if with_catalog else set())
     assert wanted <= {kind for kind, shown in cards.items() if shown}, cards
 
 

@@ -227,5 +227,5 @@ export interface Catalog {
 
 export interface QuestEntry extends QuestBriefing { ruleset: string; pack?: string; default?: boolean }
 
-export type CardKind = "hero" | "item" | "monster" | "overlord" | "familiar" | "glossary" | "skill";
+export type CardKind = "hero" | "item" | "monster" | "overlord" | "familiar" | "glossary" | "skill" | "rules";
 export interface CardRef { kind: CardKind; id: string }

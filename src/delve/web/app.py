@@ -28,6 +28,7 @@ from sqlalchemy import make_url
 from starlette.concurrency import run_in_threadpool
 
 from delve.engine.game import Game
+from delve.web.delivery import StaticDelivery
 from delve.web.hub import Hub, LiveGame, Person, TableError
 from delve.web.messages import message, screen_side, viewing_seat
 from delve.web.routes import extras
@@ -117,6 +118,7 @@ def create_app(store_url: str, shard: tuple[int, int] | None = None,
         from delve.web.router import sharding_middleware
 
         app.middleware("http")(sharding_middleware(*shard))
+    app.add_middleware(StaticDelivery)  # gzip and revalidation for the built client (delve.web.delivery)
     app.add_middleware(SecurityMiddleware, settings=settings)  # added last: the outermost
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     app.include_router(extras(hub))  # catalogue, glossary, settings (delve.web.routes)

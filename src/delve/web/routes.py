@@ -6,16 +6,20 @@ Why a router of its own: ``app.py`` holds the game's core requests; these only p
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
-from fastapi import APIRouter, Header
+from fastapi import APIRouter, Header, Query, Request
+from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
 from delve.web.chat import MAX_LENGTH
+from delve.web.delivery import PublicJSON
 from delve.web.hub import Hub, Person, TableError
 from delve.web.present.catalog import catalog
 from delve.web.present.glossary import glossary
 from delve.web.present.lobby import hero_sheets, quest_cards
+from delve.web.present.rules_sections import section_for
 
 
 class Settings(BaseModel):
@@ -45,6 +49,17 @@ class ChatLine(BaseModel):
     text: str = Field(min_length=1, max_length=MAX_LENGTH)
 
 
+@functools.lru_cache(maxsize=16)
+def catalog_json(pack: str, quest: str, ruleset: str, heroes: int) -> PublicJSON:
+    """A game's catalogue encoded once: it is the same for every seat and never changes."""
+    return PublicJSON.of(catalog(pack, quest, ruleset, heroes))
+
+
+@functools.cache
+def glossary_json() -> PublicJSON:
+    return PublicJSON.of(glossary())
+
+
 def link(game_id: str, person: Person) -> dict[str, Any]:
     """A person's invitation link (only for the host or the creator: it carries the token)."""
     return {"name": person.name, "seats": person.seats, "url": f"/play/{game_id}#{person.token}"}
@@ -55,8 +70,16 @@ def extras(hub: Hub) -> APIRouter:
     router = APIRouter()
 
     @router.get("/api/glossary")
-    def glossary_entries() -> dict[str, Any]:
-        return glossary()
+    def glossary_entries(request: Request) -> Response:
+        return glossary_json().response(request)
+
+    @router.get("/api/rules")
+    def rules_section(ref: str = Query(min_length=1, max_length=200), ruleset: str = "1e") -> dict[str, Any]:
+        """What Delve does with the rulebook section a log line cites (delve.web.present.rules_sections)."""
+        found = section_for(ref, ruleset)
+        if found is None:
+            raise TableError(f"no rulebook section is called {ref!r}", 404)
+        return found
 
     @router.get("/api/quests")
     def quests() -> list[dict[str, Any]]:
@@ -72,12 +95,12 @@ def extras(hub: Hub) -> APIRouter:
         return list(hero_sheets(DEFAULT_CONTENT[ruleset][0]))
 
     @router.get("/api/games/{game_id}/catalog")
-    def game_catalog(game_id: str, x_seat_token: str | None = Header(default=None)) -> dict[str, Any]:
+    def game_catalog(game_id: str, request: Request, x_seat_token: str | None = Header(default=None)) -> Response:
         live = hub.get(game_id)
         live.person(x_seat_token or "")
         setup = live.setup
         heroes = len(live.game.state.heroes())
-        return catalog(setup.pack, live.game.state.quest, setup.ruleset, heroes)
+        return catalog_json(setup.pack, live.game.state.quest, setup.ruleset, heroes).response(request)
 
     @router.get("/api/games/{game_id}/settings")
     def settings(game_id: str, x_seat_token: str | None = Header(default=None)) -> dict[str, Any]:
