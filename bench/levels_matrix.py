@@ -111,7 +111,9 @@ def table(paths: list[Path], side: str = "overlord") -> str:
 
     agg: dict[tuple[str, str], dict[str, float]] = {}
     levels: list[str] = list(LEVELS)
-    for row in (r for path in paths for r in _rows(path)):
+    unique = {(r.get("side", "overlord"), r["quest"], r["level"], r.get("budget", ""), r["seed"], r["games"]): r
+              for path in paths for r in _rows(path)}  # a chunk copied into two files counts once
+    for row in unique.values():
         if row.get("side", "overlord") != side:
             continue
         level = row["level"] + (f" ({row['budget']})" if row.get("budget") else "")
