@@ -9,6 +9,11 @@ each cell's overlord win rate with its 95% Wilson interval and, per quest, the d
 the level below and its 95% interval (Newcombe's method from the two Wilson intervals), and the
 wall-clock seconds per game inside a worker (CPU figures: ``bench/levels_bench.py``).
 
+``--side heroes`` measures the hero levels instead (easy: random, normal: the hero AI, hard:
+the hero search) against the same normal overlord; the table then gives the heroes' win rate.
+``--hard-budget WORLDS,CANDIDATES`` plays the hard level at a smaller search budget than its
+default (2,3), for when the default is too slow to measure; rows record the budget.
+
 Run:   nice -n 10 .venv/bin/python bench/levels_matrix.py --out levels.jsonl --games 8 --hard-games 4 --chunk 4
 Table: .venv/bin/python bench/levels_matrix.py --out levels.jsonl --table
 """
@@ -30,8 +35,18 @@ LEVELS = ("easy", "normal", "hard")
 SEED = 9100
 
 
+def set_hard_budget(worlds: int, candidates: int) -> None:
+    """Make every search player of this process use this budget (sequential runs: the workers
+    of the processes backend are forked from this one and keep it too)."""
+    import functools
+
+    import delve.ai.search as search
+
+    search.Budget = functools.partial(search.Budget, worlds=worlds, candidates=candidates)  # type: ignore[misc]
+
+
 def play(path: Path, targets: dict[str, int], chunk: int, workers: int, quests: tuple[tuple[str, str], ...],
-         label: str) -> None:
+         label: str, side: str = "overlord", budget: str = "") -> None:
     """Append chunks until every (quest, level) cell has its target number of games."""
     from delve.rulesets import default_content
     from delve.sim.backends import run
@@ -42,6 +57,8 @@ def play(path: Path, targets: dict[str, int], chunk: int, workers: int, quests: 
     chunks: dict[tuple[str, str], int] = {}
     for row in _rows(path):
         key = (row["quest"], row["level"])
+        if row.get("side", "overlord") != side or row.get("budget", "") != (budget if row["level"] == "hard" else ""):
+            continue
         counts[key] = counts.get(key, 0) + row["games"]
         chunks[key] = chunks.get(key, 0) + 1
     while True:
@@ -53,8 +70,8 @@ def play(path: Path, targets: dict[str, int], chunk: int, workers: int, quests: 
             k = chunks.get(key, 0)
             n = min(chunk, targets[level] - counts.get(key, 0))
             pack, quest_id = default_content(ruleset, quest)
-            config = SimConfig(quest=quest_id, pack=pack, ruleset=ruleset, games=n, heroes="ai", overlord=level,
-                               seed=SEED + k)
+            players = {"heroes": "ai", "overlord": level} if side == "overlord" else {"heroes": level, "overlord": "ai"}
+            config = SimConfig(quest=quest_id, pack=pack, ruleset=ruleset, games=n, seed=SEED + k, **players)
             start = time.perf_counter()
             summaries = run(config, backend="sequential" if workers == 1 else "processes", workers=workers)
             wall = time.perf_counter() - start
@@ -64,12 +81,15 @@ def play(path: Path, targets: dict[str, int], chunk: int, workers: int, quests: 
                    "errors": s["errors"], "rounds_sum": sum(x["rounds"] for x in summaries if not x.get("error")),
                    "choices_sum": sum(x["choices"] for x in summaries),
                    "cpu_seconds": sum(x["seconds"] for x in summaries), "wall_seconds": wall, "code": label,
-                   "error_seeds": s["error_seeds"]}
+                   "error_seeds": s["error_seeds"], "side": side}
+            if budget and level == "hard":
+                row["budget"] = budget
             with path.open("a") as out:
                 out.write(json.dumps(row) + "\n")
             counts[key] = counts.get(key, 0) + n
             chunks[key] = k + 1
-            print(f"{quest:22}{level:>7} +{n}: overlord {s['overlord_won']}/{n}, {s['errors']} errors, "
+            print(f"{side} {quest:22}{level:>7} +{n}: overlord {s['overlord_won']}/{n}, heroes {s['heroes_won']}, "
+                  f"{s['errors']} errors, "
                   f"{wall:.0f}s", flush=True)
 
 
@@ -84,27 +104,37 @@ def newcombe(a: int, n: int, b: int, m: int) -> tuple[float, float]:
     return (d - math.sqrt((pa - la) ** 2 + (ub - pb) ** 2), d + math.sqrt((ua - pa) ** 2 + (pb - lb) ** 2))
 
 
-def table(paths: list[Path]) -> str:
-    """The markdown table: one row per quest and level."""
+def table(paths: list[Path], side: str = "overlord") -> str:
+    """The markdown table: one row per quest and level (a level played at another search
+    budget is its own row, "hard (1,2)")."""
     from delve.sim.report import wilson
 
     agg: dict[tuple[str, str], dict[str, float]] = {}
-    for row in (r for path in paths for r in _rows(path)):
-        a = agg.setdefault((row["quest"], row["level"]), dict.fromkeys(
+    levels: list[str] = list(LEVELS)
+    unique = {(r.get("side", "overlord"), r["quest"], r["level"], r.get("budget", ""), r["seed"], r["games"]): r
+              for path in paths for r in _rows(path)}  # a chunk copied into two files counts once
+    for row in unique.values():
+        if row.get("side", "overlord") != side:
+            continue
+        level = row["level"] + (f" ({row['budget']})" if row.get("budget") else "")
+        if level not in levels:
+            levels.append(level)
+        a = agg.setdefault((row["quest"], level), dict.fromkeys(
             ("games", "overlord_won", "heroes_won", "unfinished", "errors", "rounds_sum", "choices_sum", "cpu"), 0.0))
         for name in ("games", "overlord_won", "heroes_won", "unfinished", "errors", "rounds_sum", "choices_sum"):
             a[name] += row[name]
         a["cpu"] += row["cpu_seconds"]
-    lines = ["| quest | overlord level | games | overlord won | 95% CI | minus the level below (95% CI) "
+    won_key = "overlord_won" if side == "overlord" else "heroes_won"
+    lines = [f"| quest | {side} level | games | {side} won | 95% CI | minus the level below (95% CI) "
              "| mean rounds | errors | s/game |",
              "|---|---|---|---|---|---|---|---|---|"]
     for _ruleset, quest in QUESTS:
         below: tuple[int, int] | None = None
-        for level in LEVELS:
+        for level in levels:
             a = agg.get((quest, level))
             if not a:
                 continue
-            n, won = int(a["games"]), int(a["overlord_won"])
+            n, won = int(a["games"]), int(a[won_key])
             lo, hi = wilson(won, n)
             diff = ""
             if below is not None:
@@ -113,7 +143,8 @@ def table(paths: list[Path]) -> str:
             finished = max(1, n - int(a["errors"]))
             lines.append(f"| {quest} | {level} | {n} | {won} ({won / n:.1%}) | {lo:.1%}-{hi:.1%} | {diff} "
                          f"| {a['rounds_sum'] / finished:.1f} | {int(a['errors'])} | {a['cpu'] / n:.1f} |")
-            below = (won, n)
+            if level in LEVELS:
+                below = (won, n)
     return "\n".join(lines)
 
 
@@ -126,15 +157,23 @@ def main() -> None:
     parser.add_argument("--chunk", type=int, default=8)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--quest", action="append", help="only these quests (repeat)")
+    parser.add_argument("--side", choices=("overlord", "heroes"), default="overlord",
+                        help="whose levels to grade (the other side plays normal)")
+    parser.add_argument("--levels", default=",".join(LEVELS), help="only these levels (comma-separated)")
+    parser.add_argument("--hard-budget", default="", help="WORLDS,CANDIDATES for the hard level (default 2,3)")
     parser.add_argument("--table", action="store_true", help="print the table of the file and stop")
     args = parser.parse_args()
     outs = args.out or [Path("levels.jsonl")]
     if args.table:
-        print(table(outs))
+        print(table(outs, args.side))
         return
+    if args.hard_budget:
+        worlds, candidates = (int(x) for x in args.hard_budget.split(","))
+        set_hard_budget(worlds, candidates)
     quests = tuple(q for q in QUESTS if not args.quest or q[1] in args.quest)
-    targets = {"easy": args.games, "normal": args.games, "hard": args.hard_games}
-    play(outs[0], targets, args.chunk, args.workers, quests, _commit())
+    wanted = args.levels.split(",")
+    targets = {lv: (args.hard_games if lv == "hard" else args.games) if lv in wanted else 0 for lv in LEVELS}
+    play(outs[0], targets, args.chunk, args.workers, quests, _commit(), args.side, args.hard_budget)
 
 
 if __name__ == "__main__":

@@ -167,6 +167,44 @@ def web_game(data_dir: Path, *, new: bool, quest: str | None, heroes: list[str],
     return app, f"/play/{live.id}#{token}"
 
 
+HERO_BOTS = {"ai": "hero", "search": "hero-search", "random": "random"}  # simulate's hero kinds -> table bots
+
+
+def replay_config(*, quest: str | None, pack: str | None, ruleset: str | None, heroes: str, overlord: str,
+                  hero_ids: list[str], quick: bool) -> Any:
+    """The ``SimConfig`` of a simulated game as ``delve simulate`` played it (its players by kind
+    or level), for ``delve play --replay SEED``: with the seed, enough to play it again exactly."""
+    from delve.ai.bots import level_kind
+    from delve.rulesets import fit_content
+    from delve.sim.runner import SimConfig
+
+    ruleset, pack, quest = fit_content(ruleset, quest, pack)
+    return SimConfig(quest=quest, pack=pack, ruleset=ruleset, heroes=level_kind(heroes, "heroes"),
+                     overlord=level_kind(overlord), hero_ids=tuple(hero_ids), setup_choices=not quick, games=1)
+
+
+def watch_replay(data_dir: Path, config: Any, seed: int) -> tuple[Any, str, Any]:
+    """The app, the page path and the summary of simulated game ``seed`` of ``config``, played
+    again (``delve.sim.runner.replay``: the same players seeded from the game seed, so the same
+    game) and stored in the web table to be watched (``Hub.watch``)."""
+    from delve.sim.runner import game_setup, replay
+    from delve.web.app import create_app
+    from delve.web.server import database_url
+
+    summary, game = replay(config, seed)
+    if game is None:
+        raise typer.BadParameter(f"the game of seed {seed} could not be set up: {summary.error}")
+    app = create_app(database_url(data_dir))
+    hub = app.state.hub
+    hero_bot = HERO_BOTS.get(config.heroes, config.heroes)
+    ai = {seat: (config.overlord if seat == OVERLORD else hero_bot) for seat in game.state.seats if seat != TABLE}
+    live = hub.watch(game_setup(config, seed), [(r.seat, r.choice) for r in game.state.history], ai, seed + 2)
+    # the players as the simulation seeded them: the heroes' one player (seed + 1), the overlord (seed + 2)
+    heroes_bot = make_bot(hero_bot, seed + 1)
+    live.bots.update({seat: (make_bot(config.overlord, seed + 2) if seat == OVERLORD else heroes_bot) for seat in ai})
+    return app, f"/play/{live.id}#{live.people[0].token}", summary
+
+
 def _open_browser(url: str) -> None:
     """Open the page if this machine can; a headless machine simply has no browser to open."""
     import contextlib
@@ -196,6 +234,12 @@ def register(app: typer.Typer) -> None:
         port: int = typer.Option(8765, help="Web: TCP port (0 picks a free one)."),
         data_dir: Path | None = typer.Option(None, help="Web: where games are stored (default: user data dir)."),
         browser: bool = typer.Option(True, "--browser/--no-browser", help="Web: open the page in a browser."),
+        replay: int | None = typer.Option(None, "--replay", help="Watch a simulated game: its game seed, as "
+                                          "`delve simulate` reports list it (with the same --quest, --pack, "
+                                          "--ruleset, --hero-players, --overlord, --heroes and --quick)."),
+        pack: str | None = typer.Option(None, help="Content pack (default: the ruleset's pack with the quest)."),
+        hero_players: str = typer.Option("ai", help="--replay: the simulated heroes' players: ai, search, "
+                                         "random or a level."),
     ) -> None:
         """Play a quest: you play the heroes against the automated overlord, in the browser
         (the default: starts the web table on localhost) or with --terminal in this terminal."""
@@ -208,6 +252,11 @@ def register(app: typer.Typer) -> None:
         if ruleset not in RULESETS:
             raise typer.BadParameter(f"choose one of {', '.join(RULESETS)}", param_hint="--ruleset")
         hero_ids = [h for h in heroes.split(",") if h]
+        if replay is not None:
+            _watch(replay, replay_config(quest=quest, pack=pack, ruleset=ruleset, heroes=hero_players,
+                                         overlord=overlord, hero_ids=hero_ids, quick=quick),
+                   terminal=terminal, host=host, port=port, data_dir=data_dir, browser=browser)
+            return
         if not terminal:
             import threading
 
@@ -231,6 +280,33 @@ def register(app: typer.Typer) -> None:
             server.run()
             return
         _play_terminal(quest, hero_ids, seed, save, new, physical_dice, overlord, quick, ruleset)
+
+
+def _watch(seed: int, config: Any, *, terminal: bool, host: str, port: int, data_dir: Path | None,
+           browser: bool) -> None:
+    """``delve play --replay SEED``: the simulated game played again; in the terminal its log as a
+    hero saw it, else in the web table (finished: its Replay button steps through it)."""
+    if terminal:
+        from delve.cli.simulate_cmd import _replay
+
+        _replay(config, seed, as_json=False)
+        return
+    import threading
+
+    import uvicorn
+
+    from delve.web.server import default_data_dir, free_port, uvicorn_config
+
+    web_app, path, summary = watch_replay(data_dir or default_data_dir(), config, seed)
+    port = port or free_port(host)
+    url = f"http://{host}:{port}{path}"
+    typer.echo(f"Game seed {seed}: the {summary.winner or 'nobody'} won after {summary.rounds} rounds "
+               f"({summary.cause}).", color=False)
+    typer.echo(f"Delve table: open {url} (Replay steps through the game; Ctrl-C stops the server)", color=False)
+    server = uvicorn.Server(uvicorn_config(web_app, host=host, port=port))
+    if browser:
+        threading.Timer(1.0, _open_browser, args=(url,)).start()
+    server.run()
 
 
 def _play_terminal(quest: str | None, hero_ids: list[str], seed: int, save: Path, new: bool, physical_dice: bool,

@@ -27,7 +27,7 @@ def _described(config: SimConfig, backend: str) -> dict[str, Any]:
     """The ``config`` of the JSON: what the run played, enough to replay any of its games."""
     return {"quest": config.quest, "heroes": config.heroes, "overlord": config.overlord, "pack": config.pack,
             "seed": config.seed, "backend": backend, "ruleset": config.ruleset,
-            "setup_choices": config.setup_choices}
+            "setup_choices": config.setup_choices, "hero_ids": list(config.hero_ids)}
 
 
 def _board(config: SimConfig) -> Board | None:
@@ -88,11 +88,15 @@ def _print_figures(out: Console, summary: dict[str, Any]) -> None:
         for name, r in sorted(rows.items(), key=lambda item: -item[1]["wounds_dealt"]):
             table.add_row(name, *(f"{r[k] / games:.2f}" for k in ("kills", "deaths", "wounds_dealt", "wounds_taken")))
     out.print(table)
+    from delve.sim.charts import watch_command
+
     seeds = summary["seeds"]
     for key, label in (("overlord", "lost"), ("heroes", "won")):
         if seeds[key]:
             out.print(f"seeds of {label} games (replay: --replay SEED): "
-                      + ", ".join(str(s["seed"]) for s in seeds[key][:10]))
+                      + ", ".join(str(s["seed"]) for s in seeds[key][:10]), highlight=False)
+            out.print(f"  watch the first: {watch_command(summary['config'], seeds[key][0]['seed'])}",
+                      highlight=False, soft_wrap=True)
 
 
 def _content(console: Console, ruleset: str | None, quest: str | None,

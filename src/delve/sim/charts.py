@@ -189,8 +189,23 @@ def replay_command(config: dict[str, Any], seed: int) -> str:
     parts = ["delve simulate", config.get("quest", ""), "--pack", config.get("pack", ""), "--ruleset",
              config.get("ruleset", "1e"), "--heroes", config.get("heroes", ""), "--overlord",
              config.get("overlord", "")]
+    for hero in config.get("hero_ids") or ():
+        parts += ["--hero", hero]
     if config.get("setup_choices") is False:
         parts.append("--quick-setup")
+    return " ".join(str(p) for p in (*parts, "--replay", seed))
+
+
+def watch_command(config: dict[str, Any], seed: int) -> str:
+    """The command that plays game ``seed`` of a run again and opens it in the web table
+    (``delve play --replay``; add ``--terminal`` for its log in the terminal)."""
+    parts = ["delve play", "--quest", config.get("quest", ""), "--pack", config.get("pack", ""), "--ruleset",
+             config.get("ruleset", "1e"), "--hero-players", config.get("heroes", ""), "--overlord",
+             config.get("overlord", "")]
+    if config.get("hero_ids"):
+        parts += ["--heroes", ",".join(config["hero_ids"])]
+    if config.get("setup_choices") is False:
+        parts.append("--quick")
     return " ".join(str(p) for p in (*parts, "--replay", seed))
 
 
@@ -211,8 +226,9 @@ def _figure_table(title: str, rows: dict[str, dict[str, int]], games: int) -> st
 def _seed_list(config: dict[str, Any], seeds: list[dict[str, int]], shown: int = 10) -> str:
     if not seeds:
         return "<p>none</p>"
-    items = "".join(f"<li>game {s['index']}: <code>{html.escape(replay_command(config, s['seed']))}</code></li>"
-                    for s in seeds[:shown])
+    items = "".join(f"<li>game {s['index']}: <code>{html.escape(watch_command(config, s['seed']))}</code> "
+                    f"(watch it in the web table), or its log: "
+                    f"<code>{html.escape(replay_command(config, s['seed']))}</code></li>" for s in seeds[:shown])
     rest = ", ".join(str(s["seed"]) for s in seeds[shown:])
     return f"<ul>{items}</ul>" + (f"<p>more seeds: {html.escape(rest)}</p>" if rest else "")
 

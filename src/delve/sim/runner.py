@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field
 from importlib import import_module
 from typing import Any
 
-from delve.api import new_game, play_setup
+from delve.api import GameSetup, new_game, play_setup
 from delve.engine.decision import OVERLORD, TABLE, Decision
 from delve.engine.game import Game
 from delve.sim.collect import FigureCollector
@@ -159,17 +159,22 @@ def play_seed(config: SimConfig, seed: int, index: int = 0) -> GameSummary:
     return replay(config, seed, index)[0]
 
 
+def game_setup(config: SimConfig, seed: int) -> GameSetup:
+    """The setup of the game of seed ``seed``: the shared setup of programs
+    (``delve.api.play_setup``); the content was fitted to the ruleset once, by the caller (the
+    CLI), so games do not check it again. The solo overlord plays the solo procedure's rules
+    (interrupts, order dice, Raise Dead, the Command deck clock), which only run in a game set
+    up as solo (docs/solo-overlord.md)."""
+    return play_setup(ruleset=config.ruleset, quest=config.quest, pack=config.pack, seed=seed,
+                      heroes=config.hero_ids, quick=not config.setup_choices, solo=config.overlord == "solo",
+                      check=False)
+
+
 def replay(config: SimConfig, seed: int, index: int = 0) -> tuple[GameSummary, Game | None]:
     """Play the game of seed ``seed`` again and keep it: a lost or won game of a report is replayed
     with the seed the report lists (``delve simulate --replay SEED``), its whole log at hand."""
     start = time.perf_counter()
-    # The shared setup of programs (``delve.api.play_setup``); the content was fitted to the
-    # ruleset once, by the caller (the CLI), so games do not check it again. The solo overlord
-    # plays the solo procedure's rules (interrupts, order dice, Raise Dead, the Command deck
-    # clock), which only run in a game set up as solo (docs/solo-overlord.md).
-    setup = play_setup(ruleset=config.ruleset, quest=config.quest, pack=config.pack, seed=seed,
-                       heroes=config.hero_ids, quick=not config.setup_choices, solo=config.overlord == "solo",
-                       check=False)
+    setup = game_setup(config, seed)
     conquest: list[int] = []
     choices = 0
     game: Game | None = None

@@ -30,7 +30,7 @@ from starlette.concurrency import run_in_threadpool
 from delve.engine.game import Game
 from delve.web.delivery import StaticDelivery
 from delve.web.hub import Hub, LiveGame, Person, TableError
-from delve.web.messages import message, screen_side, viewing_seat
+from delve.web.messages import message, screen_seats, screen_side, viewing_seat
 from delve.web.routes import extras
 from delve.web.security import CreationLimiter, SecurityMiddleware, TableSettings, router_peer
 from delve.web.store import Store, token_hash
@@ -217,6 +217,20 @@ def create_app(store_url: str, shard: tuple[int, int] | None = None,
                 raise TableError("you have no decision to be advised on now", 409)
             player = make_bot("ai" if decision.seat == OVERLORD else "hero", live.ai_seed)
             return explain(player, decision, live.game).to_dict()
+
+    @app.get("/api/games/{game_id}/why")
+    def why(game_id: str, event: int, x_seat_token: str | None = Header(default=None)) -> dict[str, Any]:
+        """Why the automated player behind entry ``event`` of the person's log did it: its options,
+        values, winner and ties, filtered so a hero seat learns nothing only the overlord knows
+        (``delve.web.why``; docs/web.md, "Why did the overlord do that")."""
+        from delve.web.why import why as explain_entry
+
+        if event < 0:
+            raise TableError("event must be a whole number >= 0")
+        live, person = _person(game_id, x_seat_token)
+        with live.lock:
+            seats = screen_seats(live.game, person)
+        return explain_entry(live, person, seats, event)
 
     @app.post("/api/games/{game_id}/choose")
     def choose(game_id: str, body: ChoiceIn, x_seat_token: str | None = Header(default=None)) -> dict[str, Any]:

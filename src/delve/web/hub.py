@@ -235,6 +235,31 @@ class Hub:
             self.games[live.id] = live
         return live
 
+    def watch(self, setup: GameSetup, choices: list[tuple[str, str]], ai: dict[str, str], ai_seed: int) -> LiveGame:
+        """Store a game played elsewhere (``delve play --replay``: a simulated game rebuilt from
+        its seed) to be watched: one person ("Watcher") holds the hero seats, so the page shows
+        the game as the heroes saw it; ``ai`` names the automated players that made the choices
+        (their "why?" answers as for a live game). The choices are checked by replaying them."""
+        self._make_room()
+        records = [(seat, choice, False) for seat, choice in choices]
+        try:
+            game = replay(setup, records)
+        except Exception as exc:
+            raise TableError(f"that game cannot be replayed: {exc}") from None
+        heroes = [s for s in game.state.seats if s != OVERLORD]
+        people = [Person.invite("Watcher", [*heroes, TABLE])]
+        host_token = secrets.token_urlsafe(18)
+        live = LiveGame(id=self._new_id(), mode="solo", setup=setup, game=game, people=people, ai=dict(ai),
+                        ai_seed=ai_seed, records=records, host_hash=token_hash(host_token))
+        live.host_token = host_token
+        config = {"people": [{"token_hash": p.token_hash, "name": p.name, "seats": p.seats} for p in people],
+                  "ai": live.ai, "ai_seed": ai_seed, "host_hash": live.host_hash}
+        self.store.create(live.id, setup.model_dump(mode="json"), live.mode, config)
+        self.store.append(live.id, 0, records, "finished" if game.pending is None else "running")
+        with self._lock:
+            self.games[live.id] = live
+        return live
+
     def get(self, game_id: str) -> LiveGame:
         """The live game, replayed from the store if this server has not loaded it yet."""
         if self.shard is not None and shard_of(game_id, self.shard[1]) != self.shard[0]:
