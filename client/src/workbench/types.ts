@@ -230,7 +230,7 @@ export interface Palette {
   ruleset: Ruleset;
   pack: string;
   terrains: { id: string; symbol: string; name: string }[];
-  markers: { kind: string; colours: string[]; blocks_movement: boolean }[];
+  markers: { kind: string; name: string; colours: string[]; blocks_movement: boolean }[];
   door_colours: string[];
   monsters: { id: string; name: string; size: string }[];
   max_heroes: number;
@@ -365,11 +365,6 @@ export interface BalanceStarted {
   job: string;
   status: JobStatus;
   position: number;
-}
-
-export interface ReplayResponse {
-  id: string;
-  url: string;
 }
 
 export interface ApiError {

@@ -176,6 +176,9 @@ class Hub:
         self._lock = threading.Lock()
         self.shard = shard  # (this worker, workers) under `delve serve --workers N` (delve.web.router)
         self.max_live = max_live
+        # Pack folders the server itself wrote (the workbench's "play now" packs): a request still
+        # never names a folder, the workbench adds the ones it made (delve.web.workbench_routes).
+        self.extra_packs: set[str] = set()
 
     def _new_id(self) -> str:
         """A fresh game id, in this worker's shard."""
@@ -208,7 +211,7 @@ class Hub:
             raise TableError(f"unknown mode {mode!r}; choose one of {', '.join(MODES)}")
         if overlord not in (*OVERLORD_AIS, "human"):
             raise TableError(f"unknown overlord {overlord!r}; choose one of {', '.join(OVERLORD_AIS)}, human")
-        if pack is not None and pack not in KNOWN_PACKS:
+        if pack is not None and pack not in KNOWN_PACKS and pack not in self.extra_packs:
             raise TableError(f"unknown pack {pack!r}; choose one of {', '.join(KNOWN_PACKS)}")
         self._make_room()
         pack, quest = default_content(ruleset, quest, pack)
