@@ -133,4 +133,11 @@ def test_balance_runs_reports_cancels_and_compares(client: Any) -> None:
     compared = wait_for(client, third["job"], ("done",))
     assert compared["comparison"]["previous_job"] == first["job"]
     assert len(compared["comparison"]["difference_ci95"]) == 2
-    assert client.get("/api/workbench/balance/b-nothing").status_code == 404
+    assert client.get("/api/workbench/balance/0123456789abcdef").status_code == 404
+
+
+def test_a_balance_job_is_routed_to_its_worker_like_a_game() -> None:
+    from delve.web.router import game_in_path
+
+    assert game_in_path("/api/workbench/balance/3f9c0a12e4b7d615") == "3f9c0a12e4b7d615"
+    assert game_in_path("/api/workbench/validate") is None

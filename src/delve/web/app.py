@@ -95,7 +95,7 @@ def create_app(store_url: str, shard: tuple[int, int] | None = None,
     settings = settings or TableSettings.from_env()
     hub = Hub(Store(store_url), shard=shard, max_live=settings.max_live_games)
     limiter = CreationLimiter(settings.creates_per_minute)
-    jobs = BalanceJobs(workers=balance_workers())  # the workbench's balance runs (delve.workbench.jobs)
+    jobs = BalanceJobs(workers=balance_workers(), new_id=hub.new_id)  # the workbench's runs (delve.workbench.jobs)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

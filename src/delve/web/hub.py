@@ -180,8 +180,8 @@ class Hub:
         # never names a folder, the workbench adds the ones it made (delve.web.workbench_routes).
         self.extra_packs: set[str] = set()
 
-    def _new_id(self) -> str:
-        """A fresh game id, in this worker's shard."""
+    def new_id(self) -> str:
+        """A fresh game id (or balance job id, delve.workbench.jobs), in this worker's shard."""
         while True:
             game_id = secrets.token_hex(8)
             if self.shard is None or shard_of(game_id, self.shard[1]) == self.shard[0]:
@@ -224,7 +224,7 @@ class Hub:
             raise TableError(f"cannot set up that game: {exc}") from None
         people, ai = seat_plan(mode, list(game.state.seats), overlord, hero_ai)
         host_token = secrets.token_urlsafe(18)
-        live = LiveGame(id=game_id or self._new_id(), mode=mode, setup=setup, game=game, people=people,
+        live = LiveGame(id=game_id or self.new_id(), mode=mode, setup=setup, game=game, people=people,
                         ai=ai, ai_seed=seed, host_hash=token_hash(host_token))
         live.host_token = host_token
         config = {"people": [{"token_hash": p.token_hash, "name": p.name, "seats": p.seats} for p in people],

@@ -18,6 +18,7 @@ import secrets
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
@@ -58,11 +59,13 @@ class Job:
 class BalanceJobs:
     """The queue of balance jobs and the worker processes that play them."""
 
-    def __init__(self, *, workers: int = 1, per_user: int = 2, niceness: int = 15, kept: int = 100) -> None:
+    def __init__(self, *, workers: int = 1, per_user: int = 2, niceness: int = 15, kept: int = 100,
+                 new_id: Callable[[], str] = lambda: secrets.token_hex(8)) -> None:
         self.workers = max(1, workers)
         self.per_user = per_user
         self.niceness = niceness
         self.kept = kept  # finished jobs kept for polling and comparison
+        self.new_id = new_id  # behind the worker router: an id of this worker's shard, routed like a game's
         self._jobs: dict[str, Job] = {}
         self._queue: deque[str] = deque()
         self._last: dict[str, str] = {}  # quest id -> its last finished job
@@ -79,7 +82,7 @@ class BalanceJobs:
             mine = sum(1 for j in self._jobs.values() if j.user == user and j.status in ACTIVE)
             if mine >= self.per_user:
                 raise JobLimit(f"at most {self.per_user} balance runs at once; wait for one or cancel it")
-            job = Job(id=f"b-{secrets.token_hex(8)}", user=user, quest=quest, config=config)
+            job = Job(id=self.new_id(), user=user, quest=quest, config=config)
             self._jobs[job.id] = job
             self._queue.append(job.id)
             self._forget_old()
