@@ -80,3 +80,30 @@ def test_a_legend_problem_points_at_an_element_using_it(small_draft: Draft) -> N
     small_draft.markers[0].colour = None  # a chest needs a colour: the legend line is wrong
     errors = check_draft(small_draft).errors
     assert {"kind": "marker", "index": 0} in [e.element for e in errors]
+
+
+def test_touching_large_figures_of_one_kind_get_two_letters(small_draft: Draft) -> None:
+    from delve.board.mapfile import parse_map
+
+    small_draft.monsters = [DraftMonster(monster="ogre", x=4, y=0, w=2, h=2),
+                            DraftMonster(monster="ogre", x=6, y=0, w=2, h=2)]
+    result = check_draft(small_draft)
+    assert result.ok, result.errors
+    placed = [p.footprint for p in parse_map(result.files.map_text).placements if p.kind == "monster"]
+    assert [(f.x, f.y, f.w, f.h) for f in placed] == [(4, 0, 2, 2), (6, 0, 2, 2)]
+
+
+def test_odd_input_gives_errors_never_a_crash(small_draft: Draft) -> None:
+    odd = small_draft.model_copy(deep=True)
+    odd.areas[0].id = "a: b #x"  # YAML punctuation in an id
+    odd.areas.append(odd.areas[1].model_copy())  # an area twice
+    odd.map.name = "---\n: {x"
+    odd.comments.map = "---\nclosing?"
+    odd.monsters[0].symbol = "|"  # a letter the grid uses
+    odd.hero_starts[0].symbol = "h"
+    odd.hero_starts[1].symbol = "h"
+    odd.markers[0].data = {"nested": [1, {"b": None}]}
+    odd.quest["chests"] = "x"
+    errors = check_draft(odd).errors
+    assert {"kind": "area", "index": 2, "id": "b"} in [e.element for e in errors]
+    assert any(e.element == {"kind": "quest", "field": "chests"} for e in errors)

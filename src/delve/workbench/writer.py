@@ -130,9 +130,15 @@ def _flow(value: Any) -> str:
     return text.removesuffix("\n...\n").strip()
 
 
+def _spec_of(key: str) -> dict[str, Any]:
+    """The legend entry a key stands for (without the variant a touching large figure adds)."""
+    spec: dict[str, Any] = json.loads(key.split("\0")[0])
+    return spec
+
+
 def _category(key: str) -> int:
     """The legend's order: area labels, hero starts, monsters, markers, doors."""
-    spec = json.loads(key.split("#")[0])
+    spec = _spec_of(key)
     for rank, name in enumerate(("hero_start", "monster", "marker", "door"), start=1):
         if name in spec:
             return rank
@@ -162,6 +168,7 @@ class _MapWriter:
         self.layout.problems.append(DraftError(message, "draft", self.entry, "map", None, element))
 
     def text(self) -> str:
+        self._areas()
         self._spaces()
         doors = self._doors()
         closed = self._edges(doors)
@@ -175,6 +182,13 @@ class _MapWriter:
         return "\n".join(["---", *front, "---", *grid]) + "\n"
 
     # -- elements, checked for what the format can express --
+
+    def _areas(self) -> None:
+        seen: set[str] = set()
+        for index, area in enumerate(self.draft.areas):
+            if area.id in seen:
+                self.problem(f"area {area.id!r} is listed twice", {"kind": "area", "index": index, "id": area.id})
+            seen.add(area.id)
 
     def _spaces(self) -> None:
         for index, space in enumerate(self.draft.map.spaces):
@@ -207,8 +221,6 @@ class _MapWriter:
             if any(e in pieces for e in door.edges):
                 self.problem("two doors on the same edge", ref)
                 continue
-            if door.kind == "rune" and not door.colour:
-                self.problem("a rune door needs a colour", ref)
             for e in door.edges:
                 pieces[e] = index
         return pieces
@@ -342,8 +354,8 @@ class _MapWriter:
             key = self._key(pos)
             if key is None:
                 continue
-            if pos in self.blocks:
-                key += f"#{block_variant[self.blocks[pos][0]]}"
+            if pos in self.blocks:  # JSON text never holds a NUL character: a safe separator
+                key += f"\0{block_variant[self.blocks[pos][0]]}"
             self.cell_keys[pos] = key
             keys.setdefault(key, []).append(self._hint(pos))
         self.door_keys: dict[int, str | None] = {}
@@ -393,7 +405,7 @@ class _MapWriter:
 
     @staticmethod
     def _guesses(key: str) -> list[str]:
-        spec = json.loads(key.split("#")[0])
+        spec = _spec_of(key)
         word = str(spec.get("monster") or spec.get("marker") or spec.get("area") or spec.get("door") or "")
         if spec.get("hero_start"):
             word = "h"
@@ -470,7 +482,7 @@ class _MapWriter:
         lines.append("symbols:" if letters else "symbols: {}")
         users = self._users()
         for key, letter in letters.items():
-            lines.append(f"  {_flow(letter)}: {_flow(json.loads(key.split('#')[0]))}")
+            lines.append(f"  {_flow(letter)}: {_flow(_spec_of(key))}")
             if key in users:
                 front[len(lines) + 1] = users[key]
         return lines
