@@ -141,3 +141,18 @@ def test_a_balance_job_is_routed_to_its_worker_like_a_game() -> None:
 
     assert game_in_path("/api/workbench/balance/3f9c0a12e4b7d615") == "3f9c0a12e4b7d615"
     assert game_in_path("/api/workbench/validate") is None
+
+
+def test_a_game_of_a_balance_job_replays_at_the_table(client: Any) -> None:
+    job = client.post("/api/workbench/balance", json={"draft": two_rooms(), "games": 2}).json()["job"]
+    result = wait_for(client, job, ("done",))["result"]
+    seed = str((result["seeds"]["overlord"] + result["seeds"]["heroes"] + result["seeds"]["unfinished"])[0]["seed"])
+    assert client.post(f"/api/workbench/balance/{job}/replay", json={"seed": "12345"}).status_code == 404
+    game = client.post(f"/api/workbench/balance/{job}/replay", json={"seed": seed}).json()
+    token = game["url"].split("#", 1)[1]
+    state = client.get(f"/api/games/{game['id']}/state", headers={"X-Seat-Token": token})
+    assert state.status_code == 200
+    replayed = client.get(f"/api/games/{game['id']}/replay", params={"step": 5}, headers={"X-Seat-Token": token})
+    assert replayed.status_code == 200
+    again = client.post("/api/workbench/replay", json={"job": job, "seed": seed}).json()
+    assert again["id"] != game["id"] and again["url"].startswith(f"/play/{again['id']}#")

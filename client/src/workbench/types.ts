@@ -367,6 +367,12 @@ export interface BalanceStarted {
   position: number;
 }
 
+/** POST /api/workbench/balance/{job}/replay: a game of the job, stored at the table to watch. */
+export interface ReplayResponse {
+  id: string;
+  url: string;
+}
+
 export interface ApiError {
   error: string;
   errors?: ValidationError[];

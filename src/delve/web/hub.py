@@ -236,6 +236,28 @@ class Hub:
             self.games[live.id] = live
         return live
 
+    def adopt(self, setup: GameSetup, choices: list[tuple[str, str]]) -> LiveGame:
+        """Store a game played elsewhere (a workbench balance game, ``delve.workbench.jobs``) so its
+        page and replay bar show it: one person holds every seat, as at a hot-seat table."""
+        try:
+            game = replay(setup, [(seat, choice, False) for seat, choice in choices])
+        except (KeyError, ValueError) as exc:
+            raise TableError(f"cannot replay that game: {exc}") from None
+        self._make_room()
+        people = [Person.invite("Table", list(dict.fromkeys([*game.state.seats, TABLE])))]
+        host_token = secrets.token_urlsafe(18)
+        live = LiveGame(id=self.new_id(), mode="hotseat", setup=setup, game=game, people=people, ai={},
+                        ai_seed=setup.seed, records=[(seat, choice, False) for seat, choice in choices],
+                        host_hash=token_hash(host_token))
+        live.host_token = host_token
+        config = {"people": [{"token_hash": p.token_hash, "name": p.name, "seats": p.seats} for p in people],
+                  "ai": {}, "ai_seed": setup.seed, "host_hash": live.host_hash}
+        self.store.create(live.id, setup.model_dump(mode="json"), live.mode, config)
+        self.store.append(live.id, 0, live.records, "finished" if game.pending is None else "running")
+        with self._lock:
+            self.games[live.id] = live
+        return live
+
     def get(self, game_id: str) -> LiveGame:
         """The live game, replayed from the store if this server has not loaded it yet."""
         if self.shard is not None and shard_of(game_id, self.shard[1]) != self.shard[0]:

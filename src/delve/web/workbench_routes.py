@@ -33,6 +33,7 @@ log = logging.getLogger("delve.web")
 RULESET_PACKS = {ruleset: pack for pack, ruleset in PACK_RULESETS.items()}
 DOOR_COLOURS = ["red", "blue", "yellow", "green"]
 TREASURE_COLOURS = ["copper", "silver", "gold"]
+REPLAY_TIMEOUT_S = 300.0
 
 
 class DraftBody(BaseModel):
@@ -53,6 +54,14 @@ class BalanceBody(BaseModel):
     heroes: str = Field(default="ai", max_length=20)
     overlord: str = Field(default="ai", max_length=20)
     seed: int = Field(default=0, ge=0, le=2**31)
+
+
+class ReplayBody(BaseModel):
+    seed: str = Field(pattern=r"^[0-9]{1,20}$")  # a 63-bit seed, as a string (docs/workbench.md)
+
+
+class JobReplayBody(ReplayBody):
+    job: str = Field(max_length=40)
 
 
 def palette(ruleset: str) -> dict[str, Any]:
@@ -253,6 +262,33 @@ def workbench_routes(hub: Hub, settings: TableSettings, root: Path, jobs: Balanc
         job = job_or_404(job_id)
         jobs.cancel(job_id)
         return {"job": job.id, "status": job.status}
+
+    @router.post("/api/workbench/replay")
+    def replay_named(body: JobReplayBody) -> dict[str, Any]:
+        """The same with the job in the body (a server of one process; behind the worker router
+        only ``/balance/{job}/replay`` is sure to reach the job's worker)."""
+        return replay_game(body.job, ReplayBody(seed=body.seed))
+
+    @router.post("/api/workbench/balance/{job_id}/replay")
+    def replay_game(job_id: str, body: ReplayBody) -> dict[str, Any]:
+        """A game of the job played again by the workers and stored at the table to watch."""
+        from delve.api import play_setup
+
+        job = job_or_404(job_id)
+        seed = int(body.seed)
+        if seed not in {s["seed"] for s in list(job.summaries)}:
+            raise TableError("no game of this balance job has that seed", 404)
+        try:
+            choices = jobs.replay(job, seed).result(timeout=REPLAY_TIMEOUT_S)
+        except TimeoutError:
+            raise TableError("the replay did not finish in time; try again later", 503) from None
+        config = job.config
+        setup = play_setup(ruleset=config.ruleset, quest=config.quest, pack=config.pack, seed=seed,
+                           heroes=config.hero_ids, quick=not config.setup_choices, solo=config.overlord == "solo",
+                           check=False)
+        live = hub.adopt(setup, choices)
+        log.info("balance game replayed", extra={"job": job.id, "game": live.id})
+        return {"id": live.id, "url": f"/play/{live.id}#{live.people[0].token}"}
 
     return router
 

@@ -19,11 +19,11 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
 
-from delve.sim.runner import SimConfig, play_batch
+from delve.sim.runner import SimConfig, play_batch, replay
 from delve.workbench.balance import balance_result, comparison
 
 log = logging.getLogger("delve.workbench")
@@ -177,18 +177,45 @@ class BalanceJobs:
                     job.result = balance_result(list(job.summaries), job.config)
 
     def _play(self, job: Job, pool: ProcessPoolExecutor) -> None:
-        futures: list[Future[list[dict[str, Any]]]] = [pool.submit(play_batch, job.config, [i])
-                                                       for i in range(job.config.games)]
+        """Keep only a few games in the pool's queue at once, so a cancel takes effect after the
+        games in progress and a replay (``replay``) waits for at most those."""
+        indices = iter(range(job.config.games))
+        pending: set[Future[list[dict[str, Any]]]] = set()
+
+        def fill() -> None:
+            while len(pending) < 2 * self.workers and job.status == "running":
+                index = next(indices, None)
+                if index is None:
+                    return
+                pending.add(pool.submit(play_batch, job.config, [index]))
+
+        fill()
         try:
-            for future in as_completed(futures):
+            while pending:
+                done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    pending.discard(future)
+                    played = future.result()
+                    with self._lock:
+                        if job.status == "running":
+                            job.summaries.extend(played)
                 if job.status != "running":
                     break
-                done = future.result()
-                with self._lock:
-                    if job.status == "running":
-                        job.summaries.extend(done)
+                fill()
         finally:
-            for future in futures:
+            for future in pending:
                 future.cancel()
         with self._lock:
             job.summaries.sort(key=lambda s: s["index"])
+
+    def replay(self, job: Job, seed: int) -> Future[list[tuple[str, str]]]:
+        """Play one game of ``job`` again in the worker pool: its accepted choices, in order."""
+        with self._lock:
+            pool = self._pool_now()
+        return pool.submit(replay_choices, job.config, seed)
+
+
+def replay_choices(config: SimConfig, seed: int) -> list[tuple[str, str]]:
+    """The choices of the game of ``seed`` (run in a worker process)."""
+    _, game = replay(config, seed)
+    return [(record.seat, record.choice) for record in game.state.history] if game is not None else []
