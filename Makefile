@@ -36,7 +36,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
 
 typecheck: $(STAMP)
-	$(BIN)/mypy src/delve/engine src/delve/board src/delve/content src/delve/rules src/delve/rules2e src/delve/rulesets src/delve/odds src/delve/scenario src/delve/abilities src/delve/api.py src/delve/ai src/delve/envs src/delve/sim
+	$(BIN)/mypy src/delve/engine src/delve/board src/delve/content src/delve/rules src/delve/rules2e src/delve/rulesets src/delve/odds src/delve/scenario src/delve/abilities src/delve/api.py src/delve/ai src/delve/envs src/delve/sim src/delve/workbench
 
 unit: $(STAMP) system-deps
 	$(BIN)/pytest

@@ -8,7 +8,17 @@ from __future__ import annotations
 
 import typer
 
-from delve.cli import advise_cmd, content_cmd, odds_cmd, play_cmd, render_cmd, scenario_cmd, serve_cmd, simulate_cmd
+from delve.cli import (
+    advise_cmd,
+    balance_cmd,
+    content_cmd,
+    odds_cmd,
+    play_cmd,
+    render_cmd,
+    scenario_cmd,
+    serve_cmd,
+    simulate_cmd,
+)
 
 app = typer.Typer(
     name="delve",
@@ -17,7 +27,8 @@ app = typer.Typer(
     add_completion=False,
 )
 
-for module in (play_cmd, serve_cmd, render_cmd, content_cmd, scenario_cmd, odds_cmd, simulate_cmd, advise_cmd):
+for module in (play_cmd, serve_cmd, render_cmd, content_cmd, scenario_cmd, odds_cmd, simulate_cmd, advise_cmd,
+               balance_cmd):
     module.register(app)
 
 

@@ -281,7 +281,8 @@ def _read_quests(reading: _Reading) -> None:
             continue
         reading.entries["quests"][quest.id] = quest
         reading.quest_files[quest.id] = path
-        monsters = set(reading.entries["monsters"]) | reading.written["monsters"]
+        # An expansion's quest may place the monsters of the packs it requires.
+        monsters = set(_combined(reading, "monsters")) | reading.written["monsters"]
         for field_path, message in check_quest_map(quest, path, monsters):
             reading.issues.append(ContentIssue(
                 shown, quest.id, field_path, message, doc.line_for(field_path.split("."))))

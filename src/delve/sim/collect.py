@@ -1,5 +1,5 @@
 """Designer figures of one game, read from its event log: who killed, died, dealt and took wounds,
-and where heroes fell.
+and where heroes and monsters fell.
 
 Why from the log: the log is the game's public record (the same events the table shows), so the
 figures need no hook in the rules and cost nothing while the AIs play. An event holds only ids,
@@ -37,6 +37,7 @@ class FigureCollector:
     heroes: dict[str, dict[str, int]] = field(default_factory=dict)
     monsters: dict[str, dict[str, int]] = field(default_factory=dict)
     hero_deaths: dict[str, int] = field(default_factory=dict)  # "x,y" -> heroes killed there
+    monster_deaths: dict[str, int] = field(default_factory=dict)  # "x,y" -> monsters killed there
 
     def observe(self, game: Game) -> None:
         """Register the figures now on the board, then read the events added since the last call."""
@@ -75,13 +76,15 @@ class FigureCollector:
             self._add(victim, "deaths")
             self._add(str(data.get("killer") or "") or None, "kills")
             where = self.positions.get(victim)
-            if self.names.get(victim, ("", ""))[0] == "heroes" and where is not None:
+            if where is not None:
                 key = f"{where[0]},{where[1]}"
-                self.hero_deaths[key] = self.hero_deaths.get(key, 0) + 1
+                deaths = self.hero_deaths if self.names.get(victim, ("", ""))[0] == "heroes" else self.monster_deaths
+                deaths[key] = deaths.get(key, 0) + 1
 
     def result(self) -> dict[str, Any]:
         """Plain, JSON-ready figures of the game (what a worker sends back)."""
-        return {"heroes": self.heroes, "monsters": self.monsters, "hero_deaths": self.hero_deaths}
+        return {"heroes": self.heroes, "monsters": self.monsters, "hero_deaths": self.hero_deaths,
+                "monster_deaths": self.monster_deaths}
 
 
 def _add_counts(into: dict[str, Any], other: dict[str, Any]) -> None:
@@ -94,7 +97,7 @@ def _add_counts(into: dict[str, Any], other: dict[str, Any]) -> None:
 
 def merge_figures(results: Iterable[dict[str, Any]]) -> dict[str, Any]:
     """Sum per-game figures; keys sorted, so the merge is the same in any order."""
-    total: dict[str, Any] = {"heroes": {}, "monsters": {}, "hero_deaths": {}}
+    total: dict[str, Any] = {"heroes": {}, "monsters": {}, "hero_deaths": {}, "monster_deaths": {}}
     for result in results:
         _add_counts(total, result)
 

@@ -34,6 +34,9 @@ from delve.web.messages import message, screen_seats, screen_side, viewing_seat
 from delve.web.routes import extras
 from delve.web.security import CreationLimiter, SecurityMiddleware, TableSettings, router_peer
 from delve.web.store import Store, token_hash
+from delve.web.workbench_routes import balance_workers, workbench_routes
+from delve.workbench.folder import default_root
+from delve.workbench.jobs import BalanceJobs
 
 STATIC = files("delve.web") / "static"
 PAGES = STATIC / "app"  # the browser client, built from client/ (see docs/web.md); its CSP: delve.web.security
@@ -93,6 +96,7 @@ def create_app(store_url: str, shard: tuple[int, int] | None = None,
     settings = settings or TableSettings.from_env()
     hub = Hub(Store(store_url), shard=shard, max_live=settings.max_live_games)
     limiter = CreationLimiter(settings.creates_per_minute)
+    jobs = BalanceJobs(workers=balance_workers(), new_id=hub.new_id)  # the workbench's runs (delve.workbench.jobs)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -110,6 +114,7 @@ def create_app(store_url: str, shard: tuple[int, int] | None = None,
                                        "max_live_games": settings.max_live_games})
         yield
         task.cancel()
+        jobs.close()
 
     app = FastAPI(title="Delve table", docs_url=None, redoc_url=None, lifespan=lifespan)
     app.state.hub = hub
@@ -122,6 +127,7 @@ def create_app(store_url: str, shard: tuple[int, int] | None = None,
     app.add_middleware(SecurityMiddleware, settings=settings)  # added last: the outermost
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     app.include_router(extras(hub))  # catalogue, glossary, settings (delve.web.routes)
+    app.include_router(workbench_routes(hub, settings, default_root(store_url), jobs))  # docs/workbench.md
 
     def client_address(request: Request) -> str:
         """The client's address; behind the worker router, the one the router saw."""

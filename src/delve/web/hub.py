@@ -178,9 +178,12 @@ class Hub:
         self._lock = threading.Lock()
         self.shard = shard  # (this worker, workers) under `delve serve --workers N` (delve.web.router)
         self.max_live = max_live
+        # Pack folders the server itself wrote (the workbench's "play now" packs): a request still
+        # never names a folder, the workbench adds the ones it made (delve.web.workbench_routes).
+        self.extra_packs: set[str] = set()
 
-    def _new_id(self) -> str:
-        """A fresh game id, in this worker's shard."""
+    def new_id(self) -> str:
+        """A fresh game id (or balance job id, delve.workbench.jobs), in this worker's shard."""
         while True:
             game_id = secrets.token_hex(8)
             if self.shard is None or shard_of(game_id, self.shard[1]) == self.shard[0]:
@@ -210,7 +213,7 @@ class Hub:
             raise TableError(f"unknown mode {mode!r}; choose one of {', '.join(MODES)}")
         if overlord not in (*OVERLORD_AIS, "human"):
             raise TableError(f"unknown overlord {overlord!r}; choose one of {', '.join(OVERLORD_AIS)}, human")
-        if pack is not None and pack not in KNOWN_PACKS:
+        if pack is not None and pack not in KNOWN_PACKS and pack not in self.extra_packs:
             raise TableError(f"unknown pack {pack!r}; choose one of {', '.join(KNOWN_PACKS)}")
         self._make_room()
         pack, quest = default_content(ruleset, quest, pack)
@@ -223,7 +226,7 @@ class Hub:
             raise TableError(f"cannot set up that game: {exc}") from None
         people, ai = seat_plan(mode, list(game.state.seats), overlord, hero_ai)
         host_token = secrets.token_urlsafe(18)
-        live = LiveGame(id=game_id or self._new_id(), mode=mode, setup=setup, game=game, people=people,
+        live = LiveGame(id=game_id or self.new_id(), mode=mode, setup=setup, game=game, people=people,
                         ai=ai, ai_seed=seed, host_hash=token_hash(host_token))
         live.host_token = host_token
         config = {"people": [{"token_hash": p.token_hash, "name": p.name, "seats": p.seats} for p in people],
@@ -235,25 +238,32 @@ class Hub:
             self.games[live.id] = live
         return live
 
-    def watch(self, setup: GameSetup, choices: list[tuple[str, str]], ai: dict[str, str], ai_seed: int) -> LiveGame:
-        """Store a game played elsewhere (``delve play --replay``: a simulated game rebuilt from
-        its seed) to be watched: one person ("Watcher") holds the hero seats, so the page shows
-        the game as the heroes saw it; ``ai`` names the automated players that made the choices
-        (their "why?" answers as for a live game). The choices are checked by replaying them."""
+    def watch(self, setup: GameSetup, choices: list[tuple[str, str]], ai: dict[str, str] | None = None,
+              ai_seed: int | None = None, every_seat: bool = False) -> LiveGame:
+        """Store a game played elsewhere to be watched at the table, its choices checked by
+        replaying them. ``delve play --replay`` (a simulated game rebuilt from its seed) gives one
+        person ("Watcher") the hero seats, so the page shows the game as the heroes saw it, and
+        ``ai`` names the automated players that made the choices (their "why?" answers as for a
+        live game). A workbench balance game (``delve.workbench.jobs``) is watched by its
+        designer with ``every_seat``: one person ("Table") holds every seat, as at a hot-seat table."""
         self._make_room()
         records = [(seat, choice, False) for seat, choice in choices]
         try:
             game = replay(setup, records)
         except Exception as exc:
             raise TableError(f"that game cannot be replayed: {exc}") from None
-        heroes = [s for s in game.state.seats if s != OVERLORD]
-        people = [Person.invite("Watcher", [*heroes, TABLE])]
+        if every_seat:
+            mode, people = "hotseat", [Person.invite("Table", list(dict.fromkeys([*game.state.seats, TABLE])))]
+        else:
+            heroes = [s for s in game.state.seats if s != OVERLORD]
+            mode, people = "solo", [Person.invite("Watcher", [*heroes, TABLE])]
+        seed = setup.seed if ai_seed is None else ai_seed
         host_token = secrets.token_urlsafe(18)
-        live = LiveGame(id=self._new_id(), mode="solo", setup=setup, game=game, people=people, ai=dict(ai),
-                        ai_seed=ai_seed, records=records, host_hash=token_hash(host_token))
+        live = LiveGame(id=self.new_id(), mode=mode, setup=setup, game=game, people=people, ai=dict(ai or {}),
+                        ai_seed=seed, records=records, host_hash=token_hash(host_token))
         live.host_token = host_token
         config = {"people": [{"token_hash": p.token_hash, "name": p.name, "seats": p.seats} for p in people],
-                  "ai": live.ai, "ai_seed": ai_seed, "host_hash": live.host_hash}
+                  "ai": live.ai, "ai_seed": seed, "host_hash": live.host_hash}
         self.store.create(live.id, setup.model_dump(mode="json"), live.mode, config)
         self.store.append(live.id, 0, records, "finished" if game.pending is None else "running")
         with self._lock:

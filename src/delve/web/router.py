@@ -7,8 +7,9 @@ its own Unix socket that creates game ids in its shard (``shard_of``) and serves
 this router on the public port.
 
 The router only looks at the first request line of each new connection: a path naming a game
-(``/play/ID``, ``/api/games/ID/...``, ``/ws/ID``) goes to the game's worker, anything else (the
-lobby, static files, creating a game) to the next worker in turn; then it copies bytes both
+(``/play/ID``, ``/api/games/ID/...``, ``/ws/ID``, or a workbench balance job
+``/api/workbench/balance/ID``) goes to the game's worker, anything else (the lobby, static
+files, creating a game) to the next worker in turn; then it copies bytes both
 ways without parsing HTTP. So that a kept-alive connection never carries a request for another
 worker's game, workers close every connection whose first request named no game, and answer a
 request for a game of another shard with a redirect to the same address on a new connection
@@ -46,7 +47,8 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-GAME_PATH = re.compile(rb"^[A-Z]+ /(?:play|ws|api/games)/([0-9A-Za-z_-]{1,32})(?:[/?# ]|$)")
+# A balance job of the workbench lives in one worker's memory too, so its id is routed like a game's.
+GAME_PATH = re.compile(rb"^[A-Z]+ /(?:play|ws|api/games|api/workbench/balance)/([0-9A-Za-z_-]{1,32})(?:[/?# ]|$)")
 HEAD_LIMIT = 16_384  # bytes of the first request line
 HEAD_TIMEOUT_S = 10.0  # seconds a new connection may take to send its first request line
 FOLDER_PREFIX = "delve-workers-"

@@ -34,6 +34,9 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
 """The names a server answers to unless told otherwise (``delve serve --allowed-host``)."""
 OPEN_PATHS = ("/healthz",)
+# Requests that carry a whole quest draft (docs/workbench.md): a large map is a few hundred kB.
+LARGE_BODY_PATHS = ("/api/workbench/",)
+LARGE_BODY = 1_048_576
 """Paths any Host may ask for: a load balancer's health check may use the bare address."""
 
 
@@ -134,18 +137,18 @@ class SecurityMiddleware:
             await send(message)
 
         length = headers.get(b"content-length")
+        limit = max(LARGE_BODY, self.settings.max_body) if path.startswith(LARGE_BODY_PATHS) else self.settings.max_body
         try:
-            too_long = length is not None and int(length) > self.settings.max_body
+            too_long = length is not None and int(length) > limit
         except ValueError:
             too_long = True
         if too_long:
-            await _plain(send_with_headers, 413, f"the request body is larger than {self.settings.max_body} bytes")
+            await _plain(send_with_headers, 413, f"the request body is larger than {limit} bytes")
             return
         if length is None and scope.get("method") in ("POST", "PUT", "PATCH"):
-            body = await self._read_limited(receive)
+            body = await self._read_limited(receive, limit)
             if body is None:
-                await _plain(send_with_headers, 413,
-                             f"the request body is larger than {self.settings.max_body} bytes")
+                await _plain(send_with_headers, 413, f"the request body is larger than {limit} bytes")
                 return
             receive = _replay(body)
         await self.app(scope, receive, send_with_headers)
@@ -159,7 +162,7 @@ class SecurityMiddleware:
         authority = origin.decode("latin-1").split("://", 1)[-1]
         return host_allowed(authority, allowed)
 
-    async def _read_limited(self, receive: Receive) -> bytes | None:
+    async def _read_limited(self, receive: Receive, limit: int) -> bytes | None:
         """A body sent without a length (chunked), or None once it passes the limit."""
         chunks: list[bytes] = []
         size = 0
@@ -169,7 +172,7 @@ class SecurityMiddleware:
                 break
             chunk = message.get("body", b"")
             size += len(chunk)
-            if size > self.settings.max_body:
+            if size > limit:
                 return None
             chunks.append(chunk)
             if not message.get("more_body", False):

@@ -1,0 +1,40 @@
+"""Balance jobs: niced worker processes, a queue, a limit per person, cancel."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from delve.sim.runner import SimConfig
+from delve.workbench.jobs import BalanceJobs, JobLimit
+from delve.workbench.model import Draft
+from delve.workbench.packs import write_pack
+from workbench.conftest import two_rooms
+
+
+def test_jobs_run_in_niced_workers_one_at_a_time(tmp_path: Path) -> None:
+    write_pack(tmp_path, Draft.model_validate(two_rooms()))
+    config = SimConfig(quest="two-rooms", games=2, pack=str(tmp_path))
+    jobs = BalanceJobs(workers=1, per_user=2, niceness=7)
+    try:
+        first = jobs.submit("alice", "two-rooms", config)
+        queued = jobs.submit("alice", "two-rooms", config)
+        with pytest.raises(JobLimit):
+            jobs.submit("alice", "two-rooms", config)
+        other = jobs.submit("bob", "two-rooms", config)  # the limit is per person
+        assert jobs.view(queued)["position"] >= 1
+        assert jobs.cancel(queued.id) is not None and jobs.view(queued)["status"] == "cancelled"
+        end = time.monotonic() + 240
+        while jobs.view(other)["status"] != "done" and time.monotonic() < end:
+            time.sleep(0.1)
+        assert jobs.view(first)["status"] == "done" and jobs.view(first)["done"] == 2
+        assert jobs.view(other)["comparison"]["previous_job"] == first.id
+        assert jobs.view(queued)["done"] == 0  # cancelled while queued: never played
+        workers = multiprocessing.active_children()
+        assert workers and all(os.getpriority(os.PRIO_PROCESS, w.pid) >= 7 for w in workers if w.pid)
+    finally:
+        jobs.close()
