@@ -1,0 +1,1 @@
+import{l as m,q as n,B as o}from"./runtime.js";/* empty css      */var e=n('<main class="wb-page"><h1>Quest workbench</h1></main>');function r(a){var t=e();m(a,t)}o(r,{target:document.getElementById("app")});
