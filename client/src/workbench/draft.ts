@@ -133,7 +133,7 @@ export function addArea(d: Draft): { draft: Draft; id: string } {
   let i = d.areas.length + 1;
   while (d.areas.some((a) => a.id === `area-${i}`)) i++;
   const n = copy(d);
-  const area: DraftArea = { id: `area-${i}`, name: `Area ${i}`, revealed: null, read_aloud: "", overlord_notes: "" };
+  const area: DraftArea = { id: `area-${i}`, name: `Area ${i}`, revealed: null, read_aloud: null, overlord_notes: "" };
   n.areas.push(area);
   return { draft: n, id: area.id };
 }
