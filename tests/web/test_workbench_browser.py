@@ -128,6 +128,12 @@ def test_draw_check_save_play_and_balance_a_quest(server: Any, tmp_path: Path) -
         page.select_option("[data-option=marker]", "chest")
         page.select_option("[data-option=marker-colour]", "gold")
         grid.click(9, 4)
+        # Undo takes the chest away, redo brings it back.
+        page.locator("#wb-grid").focus()
+        page.keyboard.press("Control+z")
+        page.wait_for_function("() => !document.querySelector('[data-kind=chest]')")
+        page.keyboard.press("Control+y")
+        page.wait_for_selector("[data-kind=chest]")
         # Name the rooms and give the heroes a goal: reach the store.
         page.click("[data-tab=areas]")
         page.locator("[data-area-form=area-1] [data-field=area-name]").fill("Guard Hall")
@@ -143,13 +149,17 @@ def test_draw_check_save_play_and_balance_a_quest(server: Any, tmp_path: Path) -
         page.press("[data-field=quest-id]", "Tab")
         page.fill("[data-field=story]", "Goblins have moved into the old guard post.")
         page.press("[data-field=story]", "Tab")
-        page.fill("[data-field=goal-heroes]", "Break into the store.")
+        page.fill("[data-field=goal-heroes]", "Slay the goblin chief in the store.")
         page.press("[data-field=goal-heroes]", "Tab")
+        page.click("[data-action=add-named]")  # named-1, a goblin made tougher
         for _row in range(page.locator("[data-condition^=heroes-]").count()):
             page.locator("[data-condition^=heroes-] button").first.click()
         page.click("[data-action=add-goal-heroes]")
-        page.locator("[data-condition=heroes-0] select").nth(0).select_option("reach_area")
-        page.locator("[data-condition=heroes-0] select").nth(1).select_option("area-2")
+        page.locator("[data-condition=heroes-0] select").nth(0).select_option("kill_named")
+        page.locator("[data-condition=heroes-0] select").nth(1).select_option("named-1")
+        grid.tool("monster")
+        page.select_option("[data-option=monster]", "named-1")
+        grid.click(9, 3)
 
         # The error is gone: nothing left to complain about.
         settled(page)
@@ -157,13 +167,6 @@ def test_draw_check_save_play_and_balance_a_quest(server: Any, tmp_path: Path) -
         status_says("valid", page)
         assert page.locator(".wb-canvas .err").count() == 0
         assert first_error not in page.inner_text(".wb-side")
-
-        # Undo takes the chest away, redo brings it back.
-        page.locator("#wb-grid").focus()
-        page.keyboard.press("Control+z")
-        page.wait_for_function("() => !document.querySelector('[data-kind=chest]')")
-        page.keyboard.press("Control+y")
-        page.wait_for_selector("[data-kind=chest]")
 
         # Save: the files land in the server's workbench folder.
         page.click("[data-action=save]")
@@ -204,3 +207,30 @@ def test_draw_check_save_play_and_balance_a_quest(server: Any, tmp_path: Path) -
     check = subprocess.run([sys.executable, "-m", "delve.cli.main", "content", "check", str(saved.parent.parent)],
                            capture_output=True, text=True, timeout=300)
     assert check.returncode == 0, check.stdout + check.stderr
+
+
+def test_a_shipped_quest_round_trips_through_the_editor(server: Any, tmp_path: Path) -> None:
+    """Imported in the page and saved untouched, a shipped quest's files come back byte for byte."""
+    from playwright.sync_api import sync_playwright
+
+    needs_the_workbench_api(server)
+    shipped = Path(__file__).resolve().parents[2] / "src" / "delve" / "content" / "packs" / "starter" / "quests"
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium", headless=True,
+                                     args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": 1280, "height": 720})
+        page.goto(server.url + "/workbench")
+        page.wait_for_selector("#wb-grid", timeout=20_000)
+        page.click("[data-action=import]")
+        page.click("[data-import='starter/the-sunken-forge']")
+        page.wait_for_selector("[data-kind=chest]", timeout=20_000)
+        settled(page)
+        status_says("valid", page)
+        page.click("[data-action=save]")
+        page.fill("[data-field=save-name]", "forge-copy")
+        page.click("[data-action=save-confirm]")
+        page.wait_for_selector(".wb-toast:has-text('Saved as forge-copy')", timeout=20_000)
+        browser.close()
+    folder = next(tmp_path.rglob("forge-copy/quests"))
+    for name in ("the-sunken-forge.map", "the-sunken-forge.yaml"):
+        assert (folder / name).read_bytes() == (shipped / name).read_bytes(), name

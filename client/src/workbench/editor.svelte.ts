@@ -31,6 +31,8 @@ export class Editor {
   /** A balance heat map drawn over the grid (space "x,y" -> count), and what it counts. */
   heat = $state.raw<Map<string, number> | null>(null);
   heatLabel = $state("");
+  /** Counts the drafts loaded (the grid fits its view again for each). */
+  generation = $state(0);
   tab = $state<"inspect" | "areas" | "quest" | "errors" | "balance">("inspect");
   private timer: ReturnType<typeof setTimeout> | null = null;
   private inflight: AbortController | null = null;
@@ -60,6 +62,7 @@ export class Editor {
     this.draft = this.history.present;
     this.canUndo = this.history.canUndo;
     this.canRedo = this.history.canRedo;
+    this.dropStaleSelection();
     this.scheduleValidation();
   }
 
@@ -70,11 +73,11 @@ export class Editor {
   }
 
   undo(): void {
-    if (this.history.undo()) { this.sync(); this.dropStaleSelection(); }
+    if (this.history.undo()) this.sync();
   }
 
   redo(): void {
-    if (this.history.redo()) { this.sync(); this.dropStaleSelection(); }
+    if (this.history.redo()) this.sync();
   }
 
   /** Start from another draft (opened, imported or new): no undo across it. */
@@ -84,6 +87,7 @@ export class Editor {
     this.savedAs = savedAs;
     this.selection = null;
     this.current = null;
+    this.generation++;
     this.sync();
   }
 

@@ -144,11 +144,6 @@ def create_app(store_url: str, shard: tuple[int, int] | None = None,
     def play_page(game_id: str) -> FileResponse:
         return FileResponse(str(PAGES / "play.html"))
 
-    @app.get("/workbench", include_in_schema=False)
-    def workbench_page() -> FileResponse:
-        """The quest workbench (docs/workbench.md): its API lives in the workbench router."""
-        return FileResponse(str(PAGES / "workbench.html"))
-
     @app.get("/healthz", include_in_schema=False)
     def healthz() -> JSONResponse:
         try:
