@@ -104,6 +104,7 @@ def test_draw_check_save_play_and_balance_a_quest(server: Any, tmp_path: Path) -
         unlabelled.click()  # selects the space it concerns, and the inspector shows the message
         page.wait_for_selector(".wb-canvas .selected")
         assert first_error in page.inner_text(".wb-side")
+        page.screenshot(path=str(SHOTS / "workbench-errors-1280x720.png"))
 
         # A door in the wall (its lower half on the next edge down), then an area for each room.
         grid.tool("door")
@@ -159,6 +160,7 @@ def test_draw_check_save_play_and_balance_a_quest(server: Any, tmp_path: Path) -
         page.locator("[data-condition=heroes-0] select").nth(1).select_option("named-1")
         grid.tool("monster")
         page.select_option("[data-option=monster]", "named-1")
+        page.uncheck("[data-option=master]")
         grid.click(9, 3)
 
         # The error is gone: nothing left to complain about.
@@ -194,10 +196,11 @@ def test_draw_check_save_play_and_balance_a_quest(server: Any, tmp_path: Path) -
         page.check("[data-heat=monster_kills]")
         page.screenshot(path=str(SHOTS / "workbench-balance-1280x720.png"))
 
-        page.click("[data-tab=areas]")
+        page.check("[data-heat=hero_deaths]")
+        page.click("[data-tab=quest]")
         page.screenshot(path=str(SHOTS / "workbench-1280x720.png"))
         page.set_viewport_size({"width": 390, "height": 844})
-        page.click("[data-tab=inspect]")
+        page.click("[data-tab=balance]")
         page.wait_for_timeout(300)
         page.screenshot(path=str(SHOTS / "workbench-390x844.png"))
         browser.close()

@@ -39,7 +39,9 @@ export const api = {
   balance: (req: BalanceRequest) => call<BalanceStarted>("/balance", { method: "POST", json: req }),
   job: (job: string) => call<BalanceJob>(`/balance/${encodeURIComponent(job)}`),
   cancel: (job: string) => call<{ job: string; status: string }>(`/balance/${encodeURIComponent(job)}`, { method: "DELETE" }),
-  replay: (job: string, seed: string) => call<ReplayResponse>("/replay", { method: "POST", json: { job, seed } }),
+  /** A game of the job played again and stored at the table (the path names the job: behind the
+   * worker router it reaches the worker that holds it). */
+  replay: (job: string, seed: string) => call<ReplayResponse>(`/balance/${encodeURIComponent(job)}/replay`, { method: "POST", json: { seed } }),
   /** The pack as a zip file (a Blob to download). */
   async exportZip(draft: Draft): Promise<Blob> {
     const r = await fetch(`${BASE}/export?as=zip`, { method: "POST", body: JSON.stringify({ draft }), headers: { "Content-Type": "application/json" } });

@@ -12,6 +12,9 @@ import type { Draft, Palette, ValidationError } from "./types";
 
 const VALIDATE_AFTER_MS = 250;
 
+/** A dotted field inside another (or the same): "goals.heroes.text" is within "goals.heroes". */
+const within = (field: string, outer: string): boolean => field === outer || field.startsWith(`${outer}.`);
+
 export class Editor {
   private history: History<Draft>;
   draft = $state.raw<Draft>() as Draft;
@@ -146,7 +149,7 @@ export class Editor {
     return this.errors.filter((e) => {
       const t = selectionOf(e.element);
       if (!t) return false;
-      if (t.kind === "quest" && s.kind === "quest") return t.field.startsWith(s.field) || s.field.startsWith(t.field);
+      if (t.kind === "quest" && s.kind === "quest") return within(t.field, s.field) || within(s.field, t.field);
       return JSON.stringify(t) === same;
     });
   }

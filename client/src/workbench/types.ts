@@ -230,7 +230,7 @@ export interface Palette {
   ruleset: Ruleset;
   pack: string;
   terrains: { id: string; symbol: string; name: string }[];
-  markers: { kind: string; colours: string[]; blocks_movement: boolean }[];
+  markers: { kind: string; name: string; colours: string[]; blocks_movement: boolean }[];
   door_colours: string[];
   monsters: { id: string; name: string; size: string }[];
   max_heroes: number;
@@ -367,6 +367,7 @@ export interface BalanceStarted {
   position: number;
 }
 
+/** POST /api/workbench/balance/{job}/replay: a game of the job, stored at the table to watch. */
 export interface ReplayResponse {
   id: string;
   url: string;
