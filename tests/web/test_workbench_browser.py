@@ -59,7 +59,7 @@ def settled(page: Any) -> None:
 
 def status_says(words: str, page: Any, present: bool = True) -> None:
     """Wait until the validator's verdict in the top bar does (or does not) hold ``words``."""
-    check = f"document.querySelector('[data-status]').textContent.includes('{words}')"
+    check = f"document.querySelector('[data-status]')?.textContent.includes('{words}')"
     page.wait_for_function(f"() => {'' if present else '!'}{check}", timeout=20_000)
 
 
@@ -194,7 +194,12 @@ def test_draw_check_save_play_and_balance_a_quest(server: Any, tmp_path: Path) -
         rate = page.inner_text("[data-win-rate]")
         assert f"/{BALANCE_GAMES};" in rate and "95%" in rate
         page.check("[data-heat=monster_kills]")
+        assert page.locator(".wb-canvas .heat rect").count() > 0  # where the monsters fell
         page.screenshot(path=str(SHOTS / "workbench-balance-1280x720.png"))
+        # A second run can be cancelled while it plays.
+        page.click("[data-action=balance]")
+        page.click("[data-action=cancel-balance]")
+        page.wait_for_selector("[data-balance-status=cancelled]", timeout=60_000)
 
         page.check("[data-heat=hero_deaths]")
         page.click("[data-tab=quest]")
