@@ -9,6 +9,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -238,7 +239,42 @@ def test_a_shipped_quest_round_trips_through_the_editor(server: Any, tmp_path: P
         page.fill("[data-field=save-name]", "forge-copy")
         page.click("[data-action=save-confirm]")
         page.wait_for_selector(".wb-toast:has-text('Saved as forge-copy')", timeout=20_000)
+        # Export: the pack as a zip holding the same two files.
+        with page.expect_download(timeout=20_000) as download:
+            page.click("[data-action=export]")
+        exported = zipfile.ZipFile(download.value.path())
+        names = {Path(n).name: n for n in exported.namelist()}
+        # Open: the saved quest comes back from the workbench folder.
+        page.click("[data-action=new]")
+        page.click("[data-dialog-start]")
+        page.wait_for_function("() => !document.querySelector('[data-kind=chest]')", timeout=20_000)
+        page.click("[data-action=open]")
+        page.click("[data-open=forge-copy]")
+        page.wait_for_selector("[data-kind=chest]", timeout=20_000)
         browser.close()
     folder = next(tmp_path.rglob("forge-copy/quests"))
     for name in ("the-sunken-forge.map", "the-sunken-forge.yaml"):
         assert (folder / name).read_bytes() == (shipped / name).read_bytes(), name
+        assert exported.read(names[name]) == (shipped / name).read_bytes(), name
+
+
+def test_the_grid_answers_the_keyboard(server: Any) -> None:
+    """Keys alone lay spaces, put a wall between them and undo it (docs/workbench.md, The editor)."""
+    from playwright.sync_api import sync_playwright
+
+    needs_the_workbench_api(server)
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium", headless=True,
+                                     args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.goto(server.url + "/workbench")
+        page.wait_for_selector("#wb-grid", timeout=20_000)
+        page.locator("#wb-grid").focus()
+        for key in ("b", "Enter", "ArrowRight", "Enter", "w", "ArrowLeft", "Shift+ArrowRight", "Enter"):
+            page.keyboard.press(key)
+        assert page.locator(".wb-canvas rect.space").count() == 2
+        assert page.locator(".wb-canvas line.wall[data-edge='0,0|1,0']").count() == 1
+        page.keyboard.press("Control+z")
+        page.wait_for_function("() => !document.querySelector('.wb-canvas line.wall[data-edge]')")
+        assert page.locator(".wb-canvas rect.space").count() == 2
+        browser.close()
