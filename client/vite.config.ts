@@ -1,4 +1,4 @@
-// Builds the table's two pages into the Python package (src/delve/web/static/app/).
+// Builds the table's pages (lobby, play, workbench) into the Python package (src/delve/web/static/app/).
 // Why fixed file names (no content hashes): the built files are committed and CI rebuilds them
 // and fails on any difference, so the output must depend on the sources only.
 import { defineConfig } from "vite";
@@ -15,7 +15,11 @@ export default defineConfig({
     sourcemap: false,
     modulePreload: { polyfill: false },
     rollupOptions: {
-      input: { lobby: resolve(__dirname, "index.html"), play: resolve(__dirname, "play.html") },
+      input: {
+        lobby: resolve(__dirname, "index.html"),
+        play: resolve(__dirname, "play.html"),
+        workbench: resolve(__dirname, "workbench.html"),
+      },
       output: {
         entryFileNames: "assets/[name].js",
         chunkFileNames: "assets/[name].js",
