@@ -19,13 +19,15 @@ The copy equals ``GameState.model_validate_json(state.model_dump_json())`` (test
 
 from __future__ import annotations
 
+import dataclasses
 import marshal
 import types
 from collections.abc import Callable
-from typing import Any, Literal, Union, get_args, get_origin
+from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 from pydantic import BaseModel
 
+from delve.board.geometry import Footprint
 from delve.engine.decision import ChoiceRecord, Event
 
 Copier = Callable[[Any], Any]
@@ -33,8 +35,8 @@ Copier = Callable[[Any], Any]
 _SCALARS = (str, int, float, bool, type(None))
 _PLAIN_SCALARS = frozenset(_SCALARS)
 _PLANS: dict[type, list[tuple[str, Copier]]] = {}
-# Records that nothing changes once they are in the state: copies share them.
-_SHARED_MODELS: frozenset[type] = frozenset({Event, ChoiceRecord})
+# Values and records that nothing changes once they are in the state: copies share them.
+_SHARED_MODELS: frozenset[type] = frozenset({Event, ChoiceRecord, Footprint})
 
 
 def plain(value: Any) -> Any:
@@ -109,8 +111,10 @@ def _is_shared(annotation: Any) -> bool:
         return True
     if origin in (Union, types.UnionType, tuple):
         return all(arg is Ellipsis or _is_shared(arg) for arg in get_args(annotation))
+    if annotation in _SHARED_MODELS:
+        return True
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return bool(annotation.model_config.get("frozen")) or annotation in _SHARED_MODELS
+        return bool(annotation.model_config.get("frozen"))
     return False
 
 
@@ -123,6 +127,8 @@ def _copier(annotation: Any) -> Copier | None:
     origin, args = get_origin(annotation), get_args(annotation)
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return _copy_model
+    if isinstance(annotation, type) and dataclasses.is_dataclass(annotation):
+        return _dataclass_copier(annotation)
     if origin in (Union, types.UnionType):
         inner = [arg for arg in args if arg is not type(None)]
         optional = _copier(inner[0]) if len(inner) == 1 else _deep
@@ -141,6 +147,18 @@ def _copier(annotation: Any) -> Copier | None:
             return free_form
         return lambda value: {key: entry(item) for key, item in value.items()}
     return free_form if _mentions_any(annotation) else _deep
+
+
+def _dataclass_copier(cls: type) -> Copier:
+    """How to copy a plain dataclass (a ``Step``): a new one from its fields, each copied by plan."""
+    hints = get_type_hints(cls)
+    plan = [(entry.name, _copier(hints[entry.name])) for entry in dataclasses.fields(cls)]
+
+    def copy(value: Any) -> Any:
+        return cls(**{name: getattr(value, name) if copier is None else copier(getattr(value, name))
+                      for name, copier in plan})
+
+    return copy
 
 
 def _mentions_any(annotation: Any) -> bool:
