@@ -4,6 +4,7 @@ and the solo player's choices in set positions (docs/solo-overlord.md)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import yaml
@@ -139,7 +140,7 @@ def test_initiative_dice_boss_and_rear_arc() -> None:
     assert initiative(game, figs["big"]) == 2
     assert initiative(game, figs["boss"]) == 3
     # Ada faces right (1, 0); "plain" stands behind her and faces her: +1
-    figs["ada"].footprint = figs["ada"].footprint.model_copy(update={"x": 4, "y": 3})
+    figs["ada"].footprint = replace(figs["ada"].footprint, x=4, y=3)
     figs["ada"].facing = (1, 0)
     figs["plain"].facing = (1, 0)
     assert initiative(game, figs["plain"]) == 2

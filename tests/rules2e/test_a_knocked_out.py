@@ -5,6 +5,7 @@ edition game is unchanged."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 
@@ -80,7 +81,7 @@ def test_a_knocked_out_hero_stands_up_for_free_between_encounters() -> None:
     game.state.stack = [s for s in game.state.stack if s.kind != "knocked_out_draw"]
     game.state.chance = scripted(["2e-red:0/2", "2e-red:0/3S"])
     gate = next(p for p in game.board.spaces() if game.board.area_of(p) == "gate")
-    hero1.footprint = hero1.footprint.model_copy(update={"x": gate[0], "y": gate[1]})
+    hero1.footprint = replace(hero1.footprint, x=gate[0], y=gate[1])
     check_goals(game)
     game.advance()
     assert game.state.quest == "first-steps-2e-2"

@@ -5,6 +5,8 @@ Rules: descent-2e excerpt A, Monsters; Lieutenants; Quests; Familiars Treated as
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from pydantic import ValidationError
 
@@ -81,7 +83,7 @@ def test_the_overlord_finishes_a_group_before_the_next() -> None:
 def _win_encounter_one(game: Game) -> None:
     hero = game.figure("hero1")
     gate = next(p for p in game.board.spaces() if game.board.area_of(p) == "gate")
-    hero.footprint = hero.footprint.model_copy(update={"x": gate[0], "y": gate[1]})
+    hero.footprint = replace(hero.footprint, x=gate[0], y=gate[1])
     from delve.rules.quest_goals import check_goals
 
     check_goals(game)

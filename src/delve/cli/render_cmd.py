@@ -90,7 +90,7 @@ def view_marks(seen: dict[str, Any]) -> list[FigureMark]:
         if fam.get("x") is None:  # a companion riding with its carrier: under the carrier's mark
             carrier = figures.get(str(fam.get("carrier")))
             if carrier is not None and not carrier.get("in_town"):
-                marks.append(FigureMark(label="f", footprint=Footprint.model_validate(carrier["footprint"]),
+                marks.append(FigureMark(label="f", footprint=Footprint(**carrier["footprint"]),
                                         side="other", name=f"familiar {fam['kind']} of {owner}, carried by "
                                         f"{carrier.get('name', carrier['id'])}"))
             continue
@@ -103,7 +103,7 @@ def view_marks(seen: dict[str, Any]) -> list[FigureMark]:
         hero = fig.get("kind") == "hero"
         name = str(fig.get("name", fig["id"]))
         label = name[0].upper() if hero else name[0].lower()
-        fp = Footprint.model_validate(fig["footprint"])
+        fp = Footprint(**fig["footprint"])
         marks.append(FigureMark(label=label, footprint=fp, side="hero" if hero else "monster",
                                 name=f"{name} ({fig.get('wounds')}/{fig.get('max_wounds')} wounds)"))
     return marks

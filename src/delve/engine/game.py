@@ -16,6 +16,7 @@ from typing import Any
 
 from delve.board.grid import Board
 from delve.engine.chance import Chance
+from delve.engine.copying import copy_model, plain
 from delve.engine.decision import TABLE, ApplyResult, ChoiceRecord, Decision, Event
 from delve.engine.redaction import events_for, seal
 from delve.engine.state import FigureState, GameState, Step
@@ -128,8 +129,8 @@ class Game:
         choice = decision.find(choice_id)
         if choice is None:
             return ApplyResult.refused(f"{choice_id!r} is not a legal choice for {decision.kind} now")
-        # A JSON snapshot: ~20x cheaper than a deep copy, and exactly what a save holds.
-        snapshot = self.state.model_dump_json() if self.transactional else None
+        # A structural copy (``delve.engine.copying``): shares what cannot change in place.
+        snapshot = copy_model(self.state) if self.transactional else None
         log_start = len(self.state.log)
         try:
             step = self.state.stack[-1]
@@ -140,7 +141,7 @@ class Game:
             self.advance()
         except Exception as exc:
             if snapshot is not None:
-                self.state = GameState.model_validate_json(snapshot)
+                self.state = snapshot
                 self._settled = False
                 self.advance()
             raise EngineError(f"applying {choice_id!r} failed: {exc}") from exc
@@ -173,15 +174,21 @@ class Game:
     ) -> Event:
         """Record an event in the game log; a public event that names something hero seats cannot
         see is sealed to the overlord (``delve.engine.redaction``)."""
-        event = seal(self.state, Event(kind=kind, text=text, ref=ref, data=data, visible_to=visible_to))
+        # The data is kept as JSON would bring it back, so copies of the state may share the event.
+        event = seal(self.state, Event(kind=kind, text=text, ref=ref, data=plain(data), visible_to=visible_to))
         self.state.log.append(event)
         return event
 
     # -- copies, saves, hashes ------------------------------------------------------------
     def clone(self) -> Game:
-        """An independent copy (AIs search by cloning). Copied through JSON: faster than deepcopy."""
-        state = GameState.model_validate_json(self.state.model_dump_json())
-        return Game(state, self.handlers, transactional=self.transactional)
+        """An independent copy (AIs search by cloning): a structural copy, equal to what a save
+        of this state would load as (``delve.engine.copying``). The pending decision is shared,
+        not worked out again: ``decide`` is pure, so the copy's would be equal, and decisions
+        are read, never changed, once exposed."""
+        copy = Game.__new__(Game)
+        copy.state, copy.handlers, copy.transactional = copy_model(self.state), self.handlers, self.transactional
+        copy._pending, copy._settled = self._pending, self._settled
+        return copy
 
     def to_json(self) -> str:
         """The full state as JSON: a save file."""

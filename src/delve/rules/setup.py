@@ -11,6 +11,7 @@ so the setup is stored in the state and a replay needs nothing else.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import asdict, replace
 from functools import cache
 from importlib.resources import files
 from typing import Any, Literal
@@ -169,7 +170,7 @@ def new_state(setup: GameSetup, pack: Pack) -> GameState:
     wanted = len(heroes) if heroes else (2 if len(seat_lists) == 1 else len(seat_lists))
     if len(starts) < wanted:
         raise ValueError(f"quest {quest.id} has {len(starts)} hero start spaces for {wanted} heroes")
-    state.flags["hero_starts"] = [fp.model_dump(mode="json") for fp in starts]
+    state.flags["hero_starts"] = [asdict(fp) for fp in starts]
     index = 0
     for seat_number, hero_ids in enumerate(seat_lists, start=1):
         seat_id = f"h{seat_number}"
@@ -323,7 +324,7 @@ def _add_hero(game: Game, hero_id: str, seat: str) -> None:
 
     index = len(game.state.heroes())
     starts = game.state.flags.get("hero_starts", [])
-    fp = Footprint.model_validate(starts[index])
+    fp = Footprint(**starts[index])
     figure_id = f"hero{index + 1}"
     figure = hero_figure(content(game).heroes[hero_id], figure_id, seat, fp)
     game.state.figures[figure_id] = figure
@@ -418,8 +419,8 @@ class PlaceHeroes(StepHandler):
         # a hero still on his map start space may stand where this one goes: swap them
         for other in game.state.heroes():
             if other.id != hero.id and other.pos == (x, y):
-                other.footprint = hero.footprint.model_copy()
-        hero.footprint = hero.footprint.model_copy(update={"x": x, "y": y})
+                other.footprint = hero.footprint
+        hero.footprint = replace(hero.footprint, x=x, y=y)
         step.data["placed"] = [*step.data.get("placed", []), [x, y]]
         game.emit("hero_placed", f"{hero.name} starts at ({x},{y}).", ref="5. Collect Conquest Tokens and Place "
                   "Hero Figures", hero=hero.id, x=x, y=y)

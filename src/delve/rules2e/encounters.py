@@ -30,6 +30,7 @@ are cleared with the old map (they were placed there), and the round count start
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import asdict
 from typing import Any
 
 from delve.content.quest import Quest
@@ -152,7 +153,7 @@ def start_encounter(game: Game, quest: Quest) -> None:
         hero = state.figures[hero_id]
         hero.footprint = fp
         hero.in_town = False
-    flags["hero_starts"] = [fp.model_dump(mode="json") for fp in starts]
+    flags["hero_starts"] = [asdict(fp) for fp in starts]
     for rec in flags.get("familiars", []):
         owner = state.figures.get(rec.get("owner", ""))
         if owner is not None and rec.get("x") is not None:

@@ -96,7 +96,7 @@ def occupied(game: Game) -> set[Pos]:
     taken = {c for f in game.state.figures.values() if on_board(f) for c in f.footprint.cells()}
     for waiting in game.state.flags.get("reserve", {}).values():
         for placement in waiting:
-            taken |= set(Footprint.model_validate(placement["footprint"]).cells())
+            taken |= set(Footprint(**placement["footprint"]).cells())
     return taken
 
 
