@@ -11,7 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
+from delve.cli.main import app
 from delve.content.loader import check_pack
 from workbench.conftest import two_rooms
 
@@ -76,6 +78,16 @@ def test_save_open_list_delete_inside_the_folder_only(client: Any, tmp_path: Pat
     assert client.get("/api/workbench/drafts/my-quest").status_code == 404
 
 
+def test_a_link_out_of_the_folder_is_refused(client: Any, tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (tmp_path / "bench" / "drafts").mkdir(parents=True)
+    (tmp_path / "bench" / "drafts" / "evil").symlink_to(outside, target_is_directory=True)
+    response = client.put("/api/workbench/drafts/evil", json={"draft": two_rooms()})
+    assert response.status_code == 400 and "outside" in response.json()["error"]
+    assert list(outside.iterdir()) == []
+
+
 def test_export_zip_passes_the_content_check(client: Any, tmp_path: Path) -> None:
     response = client.post("/api/workbench/export", params={"as": "zip"}, json={"draft": two_rooms()})
     assert response.headers["content-type"] == "application/zip"
@@ -84,6 +96,8 @@ def test_export_zip_passes_the_content_check(client: Any, tmp_path: Path) -> Non
                                               "two-rooms/quests/two-rooms.yaml"]
         archive.extractall(tmp_path / "unzipped")
     assert check_pack(tmp_path / "unzipped" / "two-rooms") == []
+    checked = CliRunner().invoke(app, ["content", "check", str(tmp_path / "unzipped" / "two-rooms")])
+    assert checked.exit_code == 0 and checked.output.startswith("OK:"), checked.output
     folder = client.post("/api/workbench/export", params={"as": "folder"}, json={"draft": two_rooms()}).json()
     assert folder["path"] == "exports/two-rooms"
     assert check_pack(tmp_path / "bench" / "exports" / "two-rooms") == []
