@@ -293,6 +293,12 @@ def workbench_routes(hub: Hub, settings: TableSettings, root: Path, jobs: Balanc
     return router
 
 
+def balance_ray() -> str:
+    """``DELVE_BALANCE_RAY``: the address of a Ray cluster that plays balance games (empty: the
+    server's own niced worker processes)."""
+    return os.environ.get("DELVE_BALANCE_RAY", "")
+
+
 def balance_workers() -> int:
     """``DELVE_BALANCE_WORKERS`` worker processes for balance jobs (default 1)."""
     try:
