@@ -58,4 +58,7 @@ def test_a_job_on_a_ray_cluster_gives_the_same_games(tmp_path: Path) -> None:  #
             results.append([(s["seed"], s["winner"], s["rounds"]) for s in job.summaries])
         finally:
             jobs.close()
+    import ray
+
+    ray.shutdown()  # the local instance's helper processes leave with it
     assert results[0] == results[1] and len(results[0]) == 2
