@@ -148,6 +148,10 @@ def test_balance_runs_reports_cancels_and_compares(client: Any) -> None:
     assert compared["comparison"]["previous_job"] == first["job"]
     assert len(compared["comparison"]["difference_ci95"]) == 2
     assert client.get("/api/workbench/balance/0123456789abcdef").status_code == 404
+    no_starts = two_rooms()
+    no_starts["hero_starts"] = []
+    refused = client.post("/api/workbench/balance", json={"draft": no_starts, "games": 2})
+    assert refused.status_code == 400 and "hero start" in refused.json()["error"]
 
 
 def test_a_balance_job_is_routed_to_its_worker_like_a_game() -> None:

@@ -224,6 +224,7 @@ def workbench_routes(hub: Hub, settings: TableSettings, root: Path, jobs: Balanc
     @router.post("/api/workbench/balance")
     def balance(body: BalanceBody, request: Request) -> Any:
         from delve.ai.bots import HERO_LEVELS, OVERLORD_LEVELS
+        from delve.api import new_game, play_setup
         from delve.sim.runner import HERO_KINDS, OVERLORD_KINDS, SimConfig
 
         if body.heroes not in (*HERO_KINDS, *HERO_LEVELS) or body.overlord not in (*OVERLORD_KINDS, *OVERLORD_LEVELS):
@@ -237,6 +238,11 @@ def workbench_routes(hub: Hub, settings: TableSettings, root: Path, jobs: Balanc
         config = SimConfig(quest=result.files.quest_id, games=body.games, heroes=body.heroes,
                            overlord=body.overlord, seed=body.seed, ruleset=body.draft.ruleset,
                            pack=str(bench.play_pack(body.draft)))
+        try:  # one setup here: a quest no game can start (too few hero starts) is one clear refusal
+            new_game(play_setup(ruleset=config.ruleset, quest=config.quest, pack=config.pack, seed=config.seed,
+                                solo=config.overlord == "solo", check=False), transactional=False)
+        except (KeyError, ValueError) as exc:
+            raise TableError(f"cannot set up a game of this quest: {exc}") from None
         try:
             job = jobs.submit(person(request), result.files.quest_id, config)
         except JobLimit as exc:
