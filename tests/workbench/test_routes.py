@@ -174,3 +174,13 @@ def test_a_game_of_a_balance_job_replays_at_the_table(client: Any) -> None:
     assert replayed.status_code == 200
     again = client.post("/api/workbench/replay", json={"job": job, "seed": seed}).json()
     assert again["id"] != game["id"] and again["url"].startswith(f"/play/{again['id']}#")
+
+
+def test_a_saved_quest_cannot_open_a_map_outside_its_folder(client: Any, tmp_path: Path) -> None:
+    client.put("/api/workbench/drafts/my-quest", json={"draft": two_rooms()})
+    quest = tmp_path / "bench" / "drafts" / "my-quest" / "quests" / "two-rooms.yaml"
+    secret = tmp_path / "secret.map"
+    secret.write_text("---\nname: secret\n---\n+-+\n|.|\n+-+\n")
+    quest.write_text(quest.read_text().replace("map: two-rooms.map", f"map: {secret}"))
+    opened = client.get("/api/workbench/drafts/my-quest")
+    assert opened.status_code == 400 and "secret" not in opened.json().get("draft", {})
