@@ -6,7 +6,9 @@ import importlib.util
 import multiprocessing
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,11 +16,12 @@ from delve.sim.runner import SimConfig
 from delve.workbench.jobs import BalanceJobs, JobLimit
 from delve.workbench.model import Draft
 from delve.workbench.packs import write_pack
-from workbench.conftest import two_rooms
+
+Rooms = Callable[[], dict[str, Any]]  # the draft JSON maker (the fixture ``rooms``)
 
 
-def test_jobs_run_in_niced_workers_one_at_a_time(tmp_path: Path) -> None:
-    write_pack(tmp_path, Draft.model_validate(two_rooms()))
+def test_jobs_run_in_niced_workers_one_at_a_time(tmp_path: Path, rooms: Rooms) -> None:
+    write_pack(tmp_path, Draft.model_validate(rooms()))
     config = SimConfig(quest="two-rooms", games=2, pack=str(tmp_path))
     jobs = BalanceJobs(workers=1, per_user=2, niceness=7)
     try:
@@ -44,8 +47,9 @@ def test_jobs_run_in_niced_workers_one_at_a_time(tmp_path: Path) -> None:
 @pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="Ray is not installed (optional extra)")
 @pytest.mark.skipif(not os.environ.get("DELVE_RAY_TESTS"), reason="starts a local Ray instance (~30 s): "
                     "set DELVE_RAY_TESTS=1 to run it")
-def test_a_job_on_a_ray_cluster_gives_the_same_games(tmp_path: Path) -> None:  # pragma: no cover - optional
-    write_pack(tmp_path, Draft.model_validate(two_rooms()))
+def test_a_job_on_a_ray_cluster_gives_the_same_games(  # pragma: no cover - optional
+        tmp_path: Path, rooms: Rooms) -> None:
+    write_pack(tmp_path, Draft.model_validate(rooms()))
     config = SimConfig(quest="two-rooms", games=2, pack=str(tmp_path))
     results = []
     for address in ("", "local"):

@@ -197,7 +197,10 @@ def workbench_routes(hub: Hub, settings: TableSettings, root: Path, jobs: Balanc
     def export(body: DraftBody, as_: Literal["zip", "folder"] = Query("zip", alias="as")) -> Response | dict[str, Any]:
         stem = write_files(body.draft).stem
         if as_ == "folder":
-            path, files = bench.export(body.draft)
+            try:
+                path, files = bench.export(body.draft)
+            except BadName as exc:
+                raise TableError(str(exc)) from None
             return {"path": path, "files": files}
         return Response(pack_zip(body.draft, stem), media_type="application/zip",
                         headers={"Content-Disposition": f'attachment; filename="{stem}.zip"'})
