@@ -3,6 +3,7 @@ chest and a goal."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -37,3 +38,9 @@ def two_rooms() -> dict[str, Any]:
 @pytest.fixture
 def small_draft() -> Draft:
     return Draft.model_validate(two_rooms())
+
+
+@pytest.fixture
+def rooms() -> Callable[[], dict[str, Any]]:
+    """The draft JSON maker (tests run with ``--import-mode=importlib``: they cannot import this file)."""
+    return two_rooms

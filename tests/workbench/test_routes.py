@@ -6,14 +6,17 @@ import io
 import time
 import warnings
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
+from delve.cli.main import app
 from delve.content.loader import check_pack
-from workbench.conftest import two_rooms
+
+Rooms = Callable[[], dict[str, Any]]  # the draft JSON maker (the fixture ``rooms``)
 
 
 @pytest.fixture
@@ -45,8 +48,8 @@ def test_palette_and_shipped_quests(client: Any) -> None:
     assert new["map"]["width"] == 6 and new["map"]["spaces"] == []
 
 
-def test_validate_answers_errors_on_elements_and_the_files(client: Any) -> None:
-    draft = two_rooms()
+def test_validate_answers_errors_on_elements_and_the_files(client: Any, rooms: Rooms) -> None:
+    draft = rooms()
     answer = client.post("/api/workbench/validate", json={"draft": draft}).json()
     assert answer["ok"] and answer["errors"] == []
     assert answer["files"]["map"].startswith("---\nname: Two Rooms\n")
@@ -57,9 +60,9 @@ def test_validate_answers_errors_on_elements_and_the_files(client: Any) -> None:
     assert client.post("/api/workbench/validate", json={"draft": draft}).status_code == 422
 
 
-def test_save_open_list_delete_inside_the_folder_only(client: Any, tmp_path: Path) -> None:
+def test_save_open_list_delete_inside_the_folder_only(client: Any, tmp_path: Path, rooms: Rooms) -> None:
     bench = tmp_path / "bench"
-    saved = client.put("/api/workbench/drafts/my-quest", json={"draft": two_rooms()}).json()
+    saved = client.put("/api/workbench/drafts/my-quest", json={"draft": rooms()}).json()
     assert saved["ok"] and saved["files"] == ["pack.yaml", "quests/two-rooms.map", "quests/two-rooms.yaml"]
     assert (bench / "drafts" / "my-quest" / "quests" / "two-rooms.map").is_file()
     assert check_pack(bench / "drafts" / "my-quest") == []
@@ -68,7 +71,7 @@ def test_save_open_list_delete_inside_the_folder_only(client: Any, tmp_path: Pat
     assert opened["ok"] and opened["draft"]["source"] == {"draft": "my-quest"}
     assert opened["draft"]["quest"]["id"] == "two-rooms" and len(opened["draft"]["monsters"]) == 1
     for bad in ("..", "../x", "My-Quest", "a" * 41, "-x", "x.y", "%2e%2e"):
-        response = client.put(f"/api/workbench/drafts/{bad}", json={"draft": two_rooms()})
+        response = client.put(f"/api/workbench/drafts/{bad}", json={"draft": rooms()})
         assert response.status_code in (400, 404, 405), bad
     assert sorted(p.name for p in bench.iterdir()) == ["drafts"]
     assert sorted(p.name for p in (bench / "drafts").iterdir()) == ["my-quest"]
@@ -76,26 +79,38 @@ def test_save_open_list_delete_inside_the_folder_only(client: Any, tmp_path: Pat
     assert client.get("/api/workbench/drafts/my-quest").status_code == 404
 
 
-def test_export_zip_passes_the_content_check(client: Any, tmp_path: Path) -> None:
-    response = client.post("/api/workbench/export", params={"as": "zip"}, json={"draft": two_rooms()})
+def test_a_link_out_of_the_folder_is_refused(client: Any, tmp_path: Path, rooms: Rooms) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (tmp_path / "bench" / "drafts").mkdir(parents=True)
+    (tmp_path / "bench" / "drafts" / "evil").symlink_to(outside, target_is_directory=True)
+    response = client.put("/api/workbench/drafts/evil", json={"draft": rooms()})
+    assert response.status_code == 400 and "outside" in response.json()["error"]
+    assert list(outside.iterdir()) == []
+
+
+def test_export_zip_passes_the_content_check(client: Any, tmp_path: Path, rooms: Rooms) -> None:
+    response = client.post("/api/workbench/export", params={"as": "zip"}, json={"draft": rooms()})
     assert response.headers["content-type"] == "application/zip"
     with zipfile.ZipFile(io.BytesIO(response.content)) as archive:
         assert sorted(archive.namelist()) == ["two-rooms/pack.yaml", "two-rooms/quests/two-rooms.map",
                                               "two-rooms/quests/two-rooms.yaml"]
         archive.extractall(tmp_path / "unzipped")
     assert check_pack(tmp_path / "unzipped" / "two-rooms") == []
-    folder = client.post("/api/workbench/export", params={"as": "folder"}, json={"draft": two_rooms()}).json()
+    checked = CliRunner().invoke(app, ["content", "check", str(tmp_path / "unzipped" / "two-rooms")])
+    assert checked.exit_code == 0 and checked.output.startswith("OK:"), checked.output
+    folder = client.post("/api/workbench/export", params={"as": "folder"}, json={"draft": rooms()}).json()
     assert folder["path"] == "exports/two-rooms"
     assert check_pack(tmp_path / "bench" / "exports" / "two-rooms") == []
 
 
-def test_play_now_starts_a_game_of_the_draft(client: Any) -> None:
-    started = client.post("/api/workbench/play", json={"draft": two_rooms(), "mode": "hotseat"}).json()
+def test_play_now_starts_a_game_of_the_draft(client: Any, rooms: Rooms) -> None:
+    started = client.post("/api/workbench/play", json={"draft": rooms(), "mode": "hotseat"}).json()
     token = started["invites"][0]["url"].split("#", 1)[1]
     state = client.get(f"/api/games/{started['id']}/state", headers={"X-Seat-Token": token})
     assert state.status_code == 200
     assert "two-rooms" in state.text
-    broken = two_rooms()
+    broken = rooms()
     broken["monsters"][0]["monster"] = "goblinn"
     refused = client.post("/api/workbench/play", json={"draft": broken})
     assert refused.status_code == 400 and refused.json()["errors"][0]["element"] == {"kind": "monster", "index": 0}
@@ -111,8 +126,8 @@ def wait_for(client: Any, job: str, statuses: tuple[str, ...], seconds: float = 
     raise AssertionError(f"job {job} did not reach {statuses}")
 
 
-def test_balance_runs_reports_cancels_and_compares(client: Any) -> None:
-    body = {"draft": two_rooms(), "games": 3}
+def test_balance_runs_reports_cancels_and_compares(client: Any, rooms: Rooms) -> None:
+    body = {"draft": rooms(), "games": 3}
     first = client.post("/api/workbench/balance", json=body).json()
     assert first["status"] in ("queued", "running")
     second = client.post("/api/workbench/balance", json={**body, "games": 200}).json()  # queued behind
@@ -134,6 +149,10 @@ def test_balance_runs_reports_cancels_and_compares(client: Any) -> None:
     assert compared["comparison"]["previous_job"] == first["job"]
     assert len(compared["comparison"]["difference_ci95"]) == 2
     assert client.get("/api/workbench/balance/0123456789abcdef").status_code == 404
+    no_starts = rooms()
+    no_starts["hero_starts"] = []
+    refused = client.post("/api/workbench/balance", json={"draft": no_starts, "games": 2})
+    assert refused.status_code == 400 and "hero start" in refused.json()["error"]
 
 
 def test_a_balance_job_is_routed_to_its_worker_like_a_game() -> None:
@@ -143,8 +162,8 @@ def test_a_balance_job_is_routed_to_its_worker_like_a_game() -> None:
     assert game_in_path("/api/workbench/validate") is None
 
 
-def test_a_game_of_a_balance_job_replays_at_the_table(client: Any) -> None:
-    job = client.post("/api/workbench/balance", json={"draft": two_rooms(), "games": 2}).json()["job"]
+def test_a_game_of_a_balance_job_replays_at_the_table(client: Any, rooms: Rooms) -> None:
+    job = client.post("/api/workbench/balance", json={"draft": rooms(), "games": 2}).json()["job"]
     result = wait_for(client, job, ("done",))["result"]
     seed = str((result["seeds"]["overlord"] + result["seeds"]["heroes"] + result["seeds"]["unfinished"])[0]["seed"])
     assert client.post(f"/api/workbench/balance/{job}/replay", json={"seed": "12345"}).status_code == 404
@@ -156,3 +175,13 @@ def test_a_game_of_a_balance_job_replays_at_the_table(client: Any) -> None:
     assert replayed.status_code == 200
     again = client.post("/api/workbench/replay", json={"job": job, "seed": seed}).json()
     assert again["id"] != game["id"] and again["url"].startswith(f"/play/{again['id']}#")
+
+
+def test_a_saved_quest_cannot_open_a_map_outside_its_folder(client: Any, tmp_path: Path, rooms: Rooms) -> None:
+    client.put("/api/workbench/drafts/my-quest", json={"draft": rooms()})
+    quest = tmp_path / "bench" / "drafts" / "my-quest" / "quests" / "two-rooms.yaml"
+    secret = tmp_path / "secret.map"
+    secret.write_text("---\nname: secret\n---\n+-+\n|.|\n+-+\n")
+    quest.write_text(quest.read_text().replace("map: two-rooms.map", f"map: {secret}"))
+    opened = client.get("/api/workbench/drafts/my-quest")
+    assert opened.status_code == 400 and "secret" not in opened.json().get("draft", {})

@@ -80,8 +80,9 @@ def run_processes(config: SimConfig, workers: int | None = None,
     return sorted(out, key=lambda s: s["index"])
 
 
-def run_ray(config: SimConfig, address: str, progress: Progress | None = None) -> list[dict[str, Any]]:
-    """Play the batches as Ray tasks on the cluster at ``address`` ("local" starts one here)."""
+def ray_connect(address: str) -> tuple[Any, int]:
+    """The ``ray`` module, connected to the cluster at ``address`` ("local" starts one here), and
+    the cluster's CPU count (also used by the workbench's balance jobs, ``delve.workbench.jobs``)."""
     try:
         import ray
     except ImportError:
@@ -91,8 +92,13 @@ def run_ray(config: SimConfig, address: str, progress: Progress | None = None) -
             ray.init(include_dashboard=False, log_to_driver=False)
         else:
             ray.init(address=address, log_to_driver=False)
+    return ray, int(ray.cluster_resources().get("CPU", 1))
+
+
+def run_ray(config: SimConfig, address: str, progress: Progress | None = None) -> list[dict[str, Any]]:
+    """Play the batches as Ray tasks on the cluster at ``address`` ("local" starts one here)."""
+    ray, cpus = ray_connect(address)
     remote_batch = ray.remote(play_batch)
-    cpus = int(ray.cluster_resources().get("CPU", 1))
     pending = [remote_batch.remote(config, batch) for batch in batches(config.games, _batch_size(config.games, cpus))]
     out: list[dict[str, Any]] = []
     while pending:

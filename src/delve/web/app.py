@@ -34,7 +34,7 @@ from delve.web.messages import message, screen_seats, screen_side, viewing_seat
 from delve.web.routes import extras
 from delve.web.security import CreationLimiter, SecurityMiddleware, TableSettings, router_peer
 from delve.web.store import Store, token_hash
-from delve.web.workbench_routes import balance_workers, workbench_routes
+from delve.web.workbench_routes import balance_ray, balance_workers, workbench_routes
 from delve.workbench.folder import default_root
 from delve.workbench.jobs import BalanceJobs
 
@@ -96,7 +96,8 @@ def create_app(store_url: str, shard: tuple[int, int] | None = None,
     settings = settings or TableSettings.from_env()
     hub = Hub(Store(store_url), shard=shard, max_live=settings.max_live_games)
     limiter = CreationLimiter(settings.creates_per_minute)
-    jobs = BalanceJobs(workers=balance_workers(), new_id=hub.new_id)  # the workbench's runs (delve.workbench.jobs)
+    # The workbench's balance runs (delve.workbench.jobs): niced worker processes, or a Ray cluster.
+    jobs = BalanceJobs(workers=balance_workers(), new_id=hub.new_id, ray_address=balance_ray())
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

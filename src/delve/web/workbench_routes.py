@@ -197,7 +197,10 @@ def workbench_routes(hub: Hub, settings: TableSettings, root: Path, jobs: Balanc
     def export(body: DraftBody, as_: Literal["zip", "folder"] = Query("zip", alias="as")) -> Response | dict[str, Any]:
         stem = write_files(body.draft).stem
         if as_ == "folder":
-            path, files = bench.export(body.draft)
+            try:
+                path, files = bench.export(body.draft)
+            except BadName as exc:
+                raise TableError(str(exc)) from None
             return {"path": path, "files": files}
         return Response(pack_zip(body.draft, stem), media_type="application/zip",
                         headers={"Content-Disposition": f'attachment; filename="{stem}.zip"'})
@@ -224,6 +227,7 @@ def workbench_routes(hub: Hub, settings: TableSettings, root: Path, jobs: Balanc
     @router.post("/api/workbench/balance")
     def balance(body: BalanceBody, request: Request) -> Any:
         from delve.ai.bots import HERO_LEVELS, OVERLORD_LEVELS
+        from delve.api import new_game, play_setup
         from delve.sim.runner import HERO_KINDS, OVERLORD_KINDS, SimConfig
 
         if body.heroes not in (*HERO_KINDS, *HERO_LEVELS) or body.overlord not in (*OVERLORD_KINDS, *OVERLORD_LEVELS):
@@ -237,6 +241,11 @@ def workbench_routes(hub: Hub, settings: TableSettings, root: Path, jobs: Balanc
         config = SimConfig(quest=result.files.quest_id, games=body.games, heroes=body.heroes,
                            overlord=body.overlord, seed=body.seed, ruleset=body.draft.ruleset,
                            pack=str(bench.play_pack(body.draft)))
+        try:  # one setup here: a quest no game can start (too few hero starts) is one clear refusal
+            new_game(play_setup(ruleset=config.ruleset, quest=config.quest, pack=config.pack, seed=config.seed,
+                                solo=config.overlord == "solo", check=False), transactional=False)
+        except (KeyError, ValueError) as exc:
+            raise TableError(f"cannot set up a game of this quest: {exc}") from None
         try:
             job = jobs.submit(person(request), result.files.quest_id, config)
         except JobLimit as exc:
@@ -291,6 +300,12 @@ def workbench_routes(hub: Hub, settings: TableSettings, root: Path, jobs: Balanc
         return {"id": live.id, "url": f"/play/{live.id}#{live.people[0].token}"}
 
     return router
+
+
+def balance_ray() -> str:
+    """``DELVE_BALANCE_RAY``: the address of a Ray cluster that plays balance games (empty: the
+    server's own niced worker processes)."""
+    return os.environ.get("DELVE_BALANCE_RAY", "")
 
 
 def balance_workers() -> int:

@@ -75,8 +75,8 @@ def import_saved(folder: Path, name: str, ruleset: str, pack: str) -> Draft:
     quest_text = read_text_limited(quests[0])
     raw = safe_load(quest_text)
     map_name = raw.get("map") if isinstance(raw, dict) else None
-    map_file = quests[0].parent / str(map_name or f"{quests[0].stem}.map")
-    if not map_file.is_file() or ".." in str(map_name or ""):
+    map_file = (quests[0].parent / str(map_name or f"{quests[0].stem}.map")).resolve()
+    if not map_file.is_relative_to(quests[0].parent.resolve()) or not map_file.is_file():
         raise ImportProblem(f"quests/{quests[0].name}: its map file {map_file.name} is missing")
     draft = draft_from_texts(read_text_limited(map_file), quest_text, ruleset=ruleset, pack=pack,
                              map_source=f"quests/{map_file.name}")

@@ -56,16 +56,68 @@ class Job:
     created: float = field(default_factory=time.time)
 
 
+class PoolGames:
+    """A job's games as tasks of the niced worker pool."""
+
+    def __init__(self, pool: ProcessPoolExecutor, workers: int) -> None:
+        self.pool = pool
+        self.slots = 2 * workers
+
+    def submit(self, config: SimConfig, index: int) -> Future[list[dict[str, Any]]]:
+        return self.pool.submit(play_batch, config, [index])
+
+    @staticmethod
+    def wait(pending: set[Any]) -> set[Any]:
+        done, _ = wait(pending, return_when=FIRST_COMPLETED)
+        return done
+
+    @staticmethod
+    def result(handle: Any) -> list[dict[str, Any]]:
+        played: list[dict[str, Any]] = handle.result()
+        return played
+
+    @staticmethod
+    def cancel(handle: Any) -> None:
+        handle.cancel()
+
+
+class RayGames:
+    """A job's games as tasks on a Ray cluster (``DELVE_BALANCE_RAY``): the cluster's machines, not
+    the table's, play them."""
+
+    def __init__(self, address: str) -> None:
+        from delve.sim.backends import ray_connect
+
+        self.ray, cpus = ray_connect(address)
+        self.remote = self.ray.remote(play_batch)
+        self.slots = 2 * cpus
+
+    def submit(self, config: SimConfig, index: int) -> Any:
+        return self.remote.remote(config, [index])
+
+    def wait(self, pending: set[Any]) -> list[Any]:
+        ready, _ = self.ray.wait(list(pending), num_returns=1)
+        return list(ready)
+
+    def result(self, handle: Any) -> list[dict[str, Any]]:
+        played: list[dict[str, Any]] = self.ray.get(handle)
+        return played
+
+    def cancel(self, handle: Any) -> None:
+        self.ray.cancel(handle)
+
+
 class BalanceJobs:
     """The queue of balance jobs and the worker processes that play them."""
 
     def __init__(self, *, workers: int = 1, per_user: int = 2, niceness: int = 15, kept: int = 100,
-                 new_id: Callable[[], str] = lambda: secrets.token_hex(8)) -> None:
+                 new_id: Callable[[], str] = lambda: secrets.token_hex(8), ray_address: str = "") -> None:
         self.workers = max(1, workers)
         self.per_user = per_user
         self.niceness = niceness
         self.kept = kept  # finished jobs kept for polling and comparison
         self.new_id = new_id  # behind the worker router: an id of this worker's shard, routed like a game's
+        self.ray_address = ray_address  # when set, the games run as tasks on that Ray cluster instead
         self._jobs: dict[str, Job] = {}
         self._queue: deque[str] = deque()
         self._last: dict[str, str] = {}  # quest id -> its last finished job
@@ -163,7 +215,7 @@ class BalanceJobs:
                 job.previous = self._last.get(job.quest)
                 pool = self._pool_now()
             try:
-                self._play(job, pool)
+                self._play(job, RayGames(self.ray_address) if self.ray_address else PoolGames(pool, self.workers))
             except Exception as exc:  # a broken pool or pack: the job says so; the queue goes on
                 log.exception("balance job failed", extra={"job": job.id})
                 with self._lock:
@@ -176,26 +228,25 @@ class BalanceJobs:
                 if job.summaries:
                     job.result = balance_result(list(job.summaries), job.config)
 
-    def _play(self, job: Job, pool: ProcessPoolExecutor) -> None:
-        """Keep only a few games in the pool's queue at once, so a cancel takes effect after the
-        games in progress and a replay (``replay``) waits for at most those."""
+    def _play(self, job: Job, games: PoolGames | RayGames) -> None:
+        """Keep only a few games queued at once, so a cancel takes effect after the games in
+        progress and a replay (``replay``) waits for at most those."""
         indices = iter(range(job.config.games))
-        pending: set[Future[list[dict[str, Any]]]] = set()
+        pending: set[Any] = set()
 
         def fill() -> None:
-            while len(pending) < 2 * self.workers and job.status == "running":
+            while len(pending) < games.slots and job.status == "running":
                 index = next(indices, None)
                 if index is None:
                     return
-                pending.add(pool.submit(play_batch, job.config, [index]))
+                pending.add(games.submit(job.config, index))
 
         fill()
         try:
             while pending:
-                done, _ = wait(pending, return_when=FIRST_COMPLETED)
-                for future in done:
-                    pending.discard(future)
-                    played = future.result()
+                for handle in games.wait(pending):
+                    pending.discard(handle)
+                    played = games.result(handle)
                     with self._lock:
                         if job.status == "running":
                             job.summaries.extend(played)
@@ -203,8 +254,8 @@ class BalanceJobs:
                     break
                 fill()
         finally:
-            for future in pending:
-                future.cancel()
+            for handle in pending:
+                games.cancel(handle)
         with self._lock:
             job.summaries.sort(key=lambda s: s["index"])
 

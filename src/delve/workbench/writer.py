@@ -101,8 +101,7 @@ def quest_text(draft: Draft, stem: str) -> str:
     fields: dict[str, Any] = dict(draft.quest)
     fields["map"] = f"{stem}.map"
     areas = {a.id: _area_text(a.read_aloud, a.overlord_notes) for a in draft.areas if a.read_aloud is not None}
-    if areas or "areas" in Quest.model_fields:
-        fields["areas"] = areas
+    fields["areas"] = areas  # required: an empty mapping is reported by the loader on the quest's areas
     if isinstance(fields.get("chests"), dict):
         fields["chests"] = {int(k) if isinstance(k, str) and k.isdigit() else k: v
                             for k, v in fields["chests"].items()}
