@@ -107,6 +107,28 @@ def test_live_games_are_capped_and_idle_ones_come_back_whole(tmp_path: Path) -> 
     assert hub.evict_idle(900) == [second.id]
 
 
+def test_a_stranger_cannot_make_the_server_replay_an_evicted_game(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game out of memory is replayed only for one of its own links: a wrong token is refused
+    before any replay (knowing a game id must not buy CPU), the right one brings it back."""
+    hub = Hub(Store(sqlite_url(tmp_path)))
+    live = hub.create(seed=1, quick=True)
+    token = live.people[0].token
+    live.touched -= 60
+    assert hub.evict_idle(30) == [live.id]
+    replays: list[str] = []
+    rebuild = hub._rebuild
+    monkeypatch.setattr(hub, "_rebuild", lambda stored: replays.append(stored.id) or rebuild(stored))
+    with pytest.raises(TableError) as wrong:
+        hub.get(live.id, "not-a-link")
+    assert wrong.value.status == 403 and replays == [] and live.id not in hub.games
+    with pytest.raises(TableError):
+        hub.choose(live.id, "not-a-link", "anything")
+    assert replays == []
+    back = hub.get(live.id, token)
+    assert replays == [live.id] and back.person(token).seats == live.people[0].seats
+
+
 def test_only_allowed_hosts_are_served(tmp_path: Path) -> None:
     settings = TableSettings()
     app = create_app(f"sqlite:///{tmp_path / 'table.sqlite3'}", settings=settings)

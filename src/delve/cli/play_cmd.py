@@ -150,7 +150,7 @@ def web_game(data_dir: Path, *, new: bool, quest: str | None, heroes: list[str],
     if marker.exists() and not new:
         saved = json.loads(marker.read_text())
         try:
-            live = hub.get(saved["id"])
+            live = hub.get(saved["id"], None)
             live.person(saved["token"])
             if live.game.pending is None:  # a finished quest is not reopened: a new game starts
                 typer.echo(f"Your last game is over (the {live.game.state.winner} won); starting a new one. "

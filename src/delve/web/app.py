@@ -199,7 +199,7 @@ def create_app(store_url: str, shard: tuple[int, int] | None = None,
                 "host": {"url": f"/play/{live.id}#host:{live.host_token}", "token": live.host_token}}
 
     def _person(game_id: str, token: str | None) -> tuple[LiveGame, Person]:
-        live = hub.get(game_id)
+        live = hub.get(game_id, token or "")
         return live, live.person(token or "")
 
     @app.get("/api/games/{game_id}/state")

@@ -270,8 +270,13 @@ class Hub:
             self.games[live.id] = live
         return live
 
-    def get(self, game_id: str) -> LiveGame:
-        """The live game, replayed from the store if this server has not loaded it yet."""
+    def get(self, game_id: str, token: str | None = None) -> LiveGame:
+        """The live game, replayed from the store if this server has not loaded it yet.
+
+        ``token`` is the caller's link (a seat's or the host's); a game that is not in memory is
+        replayed only after the store shows the token belongs to it, so a stranger who knows a game
+        id cannot make the server replay it (CPU) by asking. ``None`` is for trusted callers on
+        the server's own machine (``delve play``), which hold no token."""
         if self.shard is not None and shard_of(game_id, self.shard[1]) != self.shard[0]:
             raise TableError("this game is served by another worker process; connect again", 421)
         with self._lock:
@@ -282,6 +287,8 @@ class Hub:
             stored = self.store.load(game_id)
             if stored is None:
                 raise TableError("no such game", 404)
+            if token is not None and not _holds_a_link(stored.config, token):
+                raise TableError("unknown or wrong seat token", 403)
             live = self._rebuild(stored)
             self.games[game_id] = live
         with live.lock:
@@ -335,7 +342,7 @@ class Hub:
     def choose(self, game_id: str, token: str, choice_id: str, serial: int | None = None) -> LiveGame:
         """Apply a person's choice (after the token and seat checks), run the automated seats,
         commit, then notify. Raises ``TableError`` with a reason that is safe for the seat."""
-        live = self.get(game_id)
+        live = self.get(game_id, token)
         person = live.person(token)
         if not isinstance(choice_id, str) or not choice_id or len(choice_id) > 200:
             raise TableError("a choice must be a non-empty choice id")
@@ -410,7 +417,7 @@ class Hub:
         """Change a person's table settings (``Person.settings`` keys; stored with the game); a
         waiting prompt the new settings answer is answered at once, as an ordinary recorded choice.
         ``pass_traps_this_round`` true stands for the current round's number (false clears it)."""
-        live = self.get(game_id)
+        live = self.get(game_id, token)
         person = live.person(token)
         with live.lock:
             if "pass_traps_this_round" in changes:
@@ -428,7 +435,7 @@ class Hub:
     def reissue(self, game_id: str, host_token: str, index: int) -> Person:
         """A new link for person number ``index`` (host link only); their old token is refused
         from now on (an open page of it is closed at its next message)."""
-        live = self.get(game_id)
+        live = self.get(game_id, host_token)
         live.host(host_token)
         with live.lock:
             if not 0 <= index < len(live.people):
@@ -442,7 +449,7 @@ class Hub:
 
     def add_spectator(self, game_id: str, host_token: str, name: str) -> Person:
         """A spectator link (host link only): a public view (as a hero seat's) with no decisions."""
-        live = self.get(game_id)
+        live = self.get(game_id, host_token)
         live.host(host_token)
         with live.lock:
             if len(live.people) >= MAX_PEOPLE:
@@ -456,7 +463,7 @@ class Hub:
 
     def say(self, game_id: str, token: str, text: str) -> dict[str, Any]:
         """Add a chat line from the person of ``token`` (stored; rate- and length-limited)."""
-        live = self.get(game_id)
+        live = self.get(game_id, token)
         person = live.person(token)
         try:
             line = clean_line(text)
@@ -479,7 +486,7 @@ class Hub:
         rolled or cards drawn (the chance state moved), an overlord card played, an area revealed, a
         chest opened. Otherwise undo would let a player look at the overlord's answer and take the
         move back."""
-        live = self.get(game_id)
+        live = self.get(game_id, token)
         person = live.person(token)
         if live.mode not in UNDO_MODES:
             raise TableError("undo is only for solo and hot-seat games", 409)
@@ -506,7 +513,7 @@ class Hub:
                   show: Callable[[LiveGame, Person, Game], dict[str, Any]]) -> dict[str, Any]:
         """``show`` of the game as it was after its first ``step`` accepted choices (for stepping
         through a replay), from the game's replay cursor (``delve.web.replays``)."""
-        live = self.get(game_id)
+        live = self.get(game_id, token)
         person = live.person(token)
         with live.lock:
             records = list(live.records)
@@ -549,3 +556,12 @@ def replay(setup: GameSetup, records: list[tuple[str, str, bool]]) -> Game:
     game.replay([ChoiceRecord(seat=seat, choice=choice) for seat, choice, _ in records])
     return game
 
+
+def _holds_a_link(config: dict[str, Any], token: str) -> bool:
+    """Whether ``token`` is one of a stored game's links (a person's or the host's), checked
+    against the stored hashes (older stores: plain tokens) in constant time each."""
+    digest = token_hash(token) if isinstance(token, str) else ""
+    hashes = [str(p["token_hash"]) if "token_hash" in p else token_hash(str(p.get("token", "")))
+              for p in config.get("people", [])]
+    hashes.append(str(config.get("host_hash", "")))
+    return any(h and secrets.compare_digest(h, digest) for h in hashes)

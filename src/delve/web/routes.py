@@ -96,7 +96,7 @@ def extras(hub: Hub) -> APIRouter:
 
     @router.get("/api/games/{game_id}/catalog")
     def game_catalog(game_id: str, request: Request, x_seat_token: str | None = Header(default=None)) -> Response:
-        live = hub.get(game_id)
+        live = hub.get(game_id, x_seat_token or "")
         live.person(x_seat_token or "")
         setup = live.setup
         heroes = len(live.game.state.heroes())
@@ -104,12 +104,12 @@ def extras(hub: Hub) -> APIRouter:
 
     @router.get("/api/games/{game_id}/settings")
     def settings(game_id: str, x_seat_token: str | None = Header(default=None)) -> dict[str, Any]:
-        return hub.get(game_id).person(x_seat_token or "").settings()
+        return hub.get(game_id, x_seat_token or "").person(x_seat_token or "").settings()
 
     @router.post("/api/games/{game_id}/settings")
     def change_settings(game_id: str, body: Settings,
                         x_seat_token: str | None = Header(default=None)) -> dict[str, Any]:
-        person = hub.get(game_id).person(x_seat_token or "")
+        person = hub.get(game_id, x_seat_token or "").person(x_seat_token or "")
         changes = {key: value for key, value in body.model_dump(exclude_unset=True).items()
                    if value is not None or key == "ask_max_cost"}
         if changes:
@@ -127,13 +127,13 @@ def extras(hub: Hub) -> APIRouter:
     @router.get("/api/games/{game_id}/people")
     def people(game_id: str, x_seat_token: str | None = Header(default=None)) -> list[dict[str, Any]]:
         """The host's list of the game's links (without tokens), with who is connected."""
-        live = hub.get(game_id)
+        live = hub.get(game_id, x_seat_token or "")
         live.host(x_seat_token or "")
         return [{"index": i, **p.public(), "connected": live.connected(p)} for i, p in enumerate(live.people)]
 
     @router.get("/api/games/{game_id}/chat")
     def chat(game_id: str, x_seat_token: str | None = Header(default=None)) -> list[dict[str, Any]]:
-        live = hub.get(game_id)
+        live = hub.get(game_id, x_seat_token or "")
         live.person(x_seat_token or "")
         return list(live.chat)
 
