@@ -151,8 +151,12 @@ def compare_loads(loads: int, old_sources: str | None) -> None:
             samples: dict[str, list[dict[str, float]]] = {label: [] for label in servers}
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=FLAGS)
+                warm = browser.new_page()  # the browser's own first page costs more than any later one
+                warm.goto("about:blank")
+                warm.close()
+                order = list(servers.items())
                 for k in range(loads):
-                    for label, (proc, base) in servers.items():
+                    for label, (proc, base) in order if k % 2 == 0 else order[::-1]:  # each goes first in turn
                         samples[label].append(first_load(browser, base, proc, k + 1))
                 browser.close()
         finally:
@@ -160,7 +164,7 @@ def compare_loads(loads: int, old_sources: str | None) -> None:
                 proc.terminate()
                 proc.wait(timeout=10)
     for label, runs in samples.items():
-        print(f"-- first loads, {label} (cold browser context each; the first is also the server's first page)")
+        print(f"-- first loads, {label} ({len(runs)}, each in a new browser context; the first is the server's first)")
         print(f"{'   the very first: decision painted':34s} {runs[0]['painted']:7.1f} ms, server CPU "
               f"{runs[0]['server_cpu']:5.1f} ms, main thread {runs[0]['main_thread']:5.1f} ms")
         for key, name in (("painted", "decision painted"), ("load", "load event"),
@@ -179,23 +183,11 @@ def run(rounds: int) -> None:
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=FLAGS)
-                loads: list[float] = []
-                onload: list[float] = []
-                kept: Any = None
-                for k in range(max(3, rounds // 4)):
-                    body = {"mode": "solo", "seed": k + 1, "quick": True}
-                    created = httpx.post(base + "/api/games", json=body).json()
-                    page = browser.new_page(viewport={"width": 1280, "height": 720})
-                    page.add_init_script("localStorage.setItem('delve.speed', '0')")
-                    page.goto(base + created["invites"][0]["url"])
-                    page.wait_for_function("() => document.body.dataset.serial", timeout=20_000)
-                    loads.append(page.evaluate("performance.now()"))
-                    onload.append(page.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd"))
-                    if k == 0:
-                        kept = page  # the interactions are measured on the first game
-                    else:
-                        page.close()
-                page = kept
+                created = httpx.post(base + "/api/games", json={"mode": "solo", "seed": 1, "quick": True}).json()
+                page = browser.new_page(viewport={"width": 1280, "height": 720})
+                page.add_init_script("localStorage.setItem('delve.speed', '0')")
+                page.goto(base + created["invites"][0]["url"])
+                page.wait_for_function("() => document.body.dataset.serial", timeout=20_000)
                 local: dict[str, list[float]] = {"open a card": [], "zoom the board": [], "switch a log filter": [],
                                                  "hover a choice (odds)": [], "choice (server round trip)": []}
                 for _ in range(rounds):
@@ -217,8 +209,7 @@ def run(rounds: int) -> None:
         finally:
             proc.terminate()
             proc.wait(timeout=10)
-    print(summary("first load: first decision shown", loads))
-    print(summary("first load: load event", onload))
+    print("-- interactions (this tree)")
     for name, samples in local.items():
         print(summary(name, samples))
 

@@ -1,6 +1,6 @@
 // The play page's controller: receives state messages, plays their events back, and holds what
 // the components show. Components read it and call its methods; it never decides a rule.
-import { Api, connect, type Link } from "./protocol/connection";
+import { Api, connect, takeEarly, type Link } from "./protocol/connection";
 import { merge, nameOf, type Received } from "./protocol/merge";
 import type { CardRef, Catalog, Figure, LogEvent, StateMessage, XY } from "./protocol/types";
 import { condition } from "./logic/symbols";
@@ -76,7 +76,8 @@ export class Table {
   name = (id: string | null | undefined): string => nameOf(id, this.state, this.catalog);
 
   start(): void {
-    this.api.catalog().then((c) => {
+    const early = takeEarly(this.gameId, this.token);  // public/boot.js may have started both already
+    this.api.catalog(early?.catalog ?? null).then((c) => {
       this.catalog = c;
       if (c) document.body.dataset.catalog = "1";  // for tests and tools: names and card texts are there
     });
@@ -84,7 +85,7 @@ export class Table {
       state: (msg) => { this.chain = this.chain.then(() => this.receive(msg)); },
       error: (text) => { this.sending = false; this.error = text; },
       status: (up) => { this.connected = up; },
-    });
+    }, early);
   }
 
   private async receive(msg: StateMessage): Promise<void> {

@@ -145,6 +145,7 @@ def test_a_person_plays_the_tutorial_to_the_end_by_clicking(server: Any, tmp_pat
         lobby = page.goto(server.url + "/")
         assert "default-src 'self'" in lobby.headers["content-security-policy"]
         page.wait_for_selector("#create")
+        page.wait_for_load_state("networkidle")  # the quest list and the person's games are there
         _screens(page, "lobby")
         page.fill("#seed", "1")  # the lobby picks a random seed; this test replays seed 1
         page.click("#create")  # the solo tutorial
@@ -219,6 +220,7 @@ def test_a_person_plays_the_tutorial_to_the_end_by_clicking(server: Any, tmp_pat
             if "monster" not in cards and page.locator('.log .ref-link[data-card="hero"]').count() and \
                     page.locator('g.figure[data-side="overlord"]').count():
                 page.locator(".legend summary").click()
+                page.locator(".legend ul").wait_for(timeout=5_000)  # drawn when opened
                 cards["monster"] = _open_card(page, ".legend button.link", "monster")
                 page.locator(".legend summary").click()
             if "overlord" not in cards and page.locator('.side .ref-link[data-card="overlord"]').count():

@@ -68,6 +68,7 @@ def test_quest_shows_its_briefing_goals_cards_and_legend_on_a_phone(server: Any,
 
     page.locator(".legend summary").click()
     legend = page.locator(".legend")
+    legend.locator("ul").wait_for(timeout=5_000)  # drawn when opened
     assert "Hero" in legend.inner_text() and legend.locator("li").count() >= 6
     monster = _card(page, legend.locator(".reference-cards button").first, "Monster")
     assert "Master" in monster and "Armor" in monster  # normal and master stats for this many players

@@ -14,24 +14,45 @@ export interface LinkEvents {
   status(connected: boolean): void;
 }
 
-export function connect(gameId: string, token: string, logLength: () => number, on: LinkEvents): Link {
+/** What public/boot.js started before the bundle loaded: a socket that said hello, the messages
+ * it buffered, and the catalogue's request. */
+export interface Early { id: string; token: string; ws: WebSocket; opened: boolean; messages: string[]; catalog: Promise<Response | null> | null }
+
+/** The early start for this game and token, taken once (a later connect opens its own socket). */
+export function takeEarly(gameId: string, token: string, holder: { __delveEarly?: Early } = globalThis as never): Early | null {
+  const early = holder.__delveEarly;
+  delete holder.__delveEarly;
+  return early && early.id === gameId && early.token === token ? early : null;
+}
+
+export function connect(gameId: string, token: string, logLength: () => number, on: LinkEvents, early: Early | null = null): Link {
   let ws: WebSocket | null = null;
   let closed = false;
-  const open = (): void => {
-    const proto = location.protocol === "https:" ? "wss" : "ws";
-    ws = new WebSocket(`${proto}://${location.host}/ws/${gameId}`);
-    ws.onopen = () => { on.status(true); ws?.send(JSON.stringify({ token, log_from: logLength() })); };
-    ws.onmessage = (ev) => {
-      const msg = JSON.parse(String(ev.data));
-      if (msg.type === "state") on.state(msg as StateMessage);
-      else if (msg.type === "error") on.error(String(msg.error));
-    };
-    ws.onclose = () => {
+  const receive = (data: unknown): void => {
+    const msg = JSON.parse(String(data));
+    if (msg.type === "state") on.state(msg as StateMessage);
+    else if (msg.type === "error") on.error(String(msg.error));
+  };
+  const attach = (socket: WebSocket): void => {
+    ws = socket;
+    socket.onopen = () => { on.status(true); socket.send(JSON.stringify({ token, log_from: logLength() })); };
+    socket.onmessage = (ev) => receive(ev.data);
+    socket.onclose = () => {
       on.status(false);
       if (!closed) setTimeout(open, 1500);
     };
   };
-  open();
+  const open = (): void => {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    attach(new WebSocket(`${proto}://${location.host}/ws/${gameId}`));
+  };
+  for (const data of early?.messages.splice(0) ?? []) receive(data);  // what came before the page was ready
+  if (early && early.ws.readyState <= 1) {  // connecting or open: adopt it
+    attach(early.ws);
+    if (early.opened) on.status(true);  // its hello (log_from 0) is sent already
+  } else {
+    open();
+  }
   const send = (data: unknown): void => {
     if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(data));
     else on.error("Not connected: reconnecting...");
@@ -57,9 +78,9 @@ export class Api {
   sight(figure: string): Promise<{ spaces: [number, number][] }> { return this.get(`/sight?figure=${encodeURIComponent(figure)}`); }
 
   /** The pack's catalogue, or null from a server that has none (the page then shows ids). */
-  async catalog(): Promise<Catalog | null> {
+  async catalog(early: Promise<Response | null> | null = null): Promise<Catalog | null> {
     try {
-      const res = await fetch(`/api/games/${this.gameId}/catalog`, { headers: { "X-Seat-Token": this.token } });
+      const res = (await early) ?? await fetch(`/api/games/${this.gameId}/catalog`, { headers: { "X-Seat-Token": this.token } });
       return res.ok ? ((await res.json()) as Catalog) : null;
     } catch {
       return null;
