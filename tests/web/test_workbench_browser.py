@@ -154,6 +154,8 @@ def test_draw_check_save_play_and_balance_a_quest(server: Any, tmp_path: Path) -
         page.fill("[data-field=goal-heroes]", "Slay the goblin chief in the store.")
         page.press("[data-field=goal-heroes]", "Tab")
         page.click("[data-action=add-named]")  # named-1, a goblin made tougher
+        page.click("[data-action=add-chest]")  # chest 1: gold, as the map's only chest marker
+        assert page.locator("[data-chest='1'] select").input_value() == "gold"
         for _row in range(page.locator("[data-condition^=heroes-]").count()):
             page.locator("[data-condition^=heroes-] button").first.click()
         page.click("[data-action=add-goal-heroes]")
