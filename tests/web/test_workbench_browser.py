@@ -154,6 +154,8 @@ def test_draw_check_save_play_and_balance_a_quest(server: Any, tmp_path: Path) -
         page.fill("[data-field=goal-heroes]", "Slay the goblin chief in the store.")
         page.press("[data-field=goal-heroes]", "Tab")
         page.click("[data-action=add-named]")  # named-1, a goblin made tougher
+        page.click("[data-action=add-chest]")  # chest 1: gold, as the map's only chest marker
+        assert page.locator("[data-chest='1'] select").input_value() == "gold"
         for _row in range(page.locator("[data-condition^=heroes-]").count()):
             page.locator("[data-condition^=heroes-] button").first.click()
         page.click("[data-action=add-goal-heroes]")
@@ -244,6 +246,8 @@ def test_a_shipped_quest_round_trips_through_the_editor(server: Any, tmp_path: P
             page.click("[data-action=export]")
         exported = zipfile.ZipFile(download.value.path())
         names = {Path(n).name: n for n in exported.namelist()}
+        page.click("[data-action=export-folder]")  # ... or as a folder on the server
+        page.wait_for_selector(".wb-toast:has-text('exports/the-sunken-forge')", timeout=20_000)
         # Open: the saved quest comes back from the workbench folder.
         page.click("[data-action=new]")
         page.click("[data-dialog-start]")
@@ -253,6 +257,7 @@ def test_a_shipped_quest_round_trips_through_the_editor(server: Any, tmp_path: P
         page.wait_for_selector("[data-kind=chest]", timeout=20_000)
         browser.close()
     folder = next(tmp_path.rglob("forge-copy/quests"))
+    assert next(tmp_path.rglob("exports/the-sunken-forge/quests/the-sunken-forge.map")).is_file()
     for name in ("the-sunken-forge.map", "the-sunken-forge.yaml"):
         assert (folder / name).read_bytes() == (shipped / name).read_bytes(), name
         assert exported.read(names[name]) == (shipped / name).read_bytes(), name

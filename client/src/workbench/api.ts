@@ -1,6 +1,6 @@
 // The /api/workbench requests (docs/workbench.md, "Requests"): thin typed wrappers over fetch.
 import type {
-  BalanceJob, BalanceRequest, BalanceStarted, Draft, DraftResponse, Palette, PlayRequest, PlayResponse, ReplayResponse,
+  BalanceJob, BalanceRequest, BalanceStarted, Draft, DraftResponse, ExportFolderResponse, Palette, PlayRequest, PlayResponse, ReplayResponse,
   SaveResponse, SavedDraft, ShippedQuest, ValidateResponse, ValidationError,
 } from "./types";
 
@@ -42,6 +42,8 @@ export const api = {
   /** A game of the job played again and stored at the table (the path names the job: behind the
    * worker router it reaches the worker that holds it). */
   replay: (job: string, seed: string) => call<ReplayResponse>(`/balance/${encodeURIComponent(job)}/replay`, { method: "POST", json: { seed } }),
+  /** The pack written into the server's workbench folder (exports/<quest id>). */
+  exportFolder: (draft: Draft) => call<ExportFolderResponse>("/export?as=folder", { method: "POST", json: { draft } }),
   /** The pack as a zip file (a Blob to download). */
   async exportZip(draft: Draft): Promise<Blob> {
     const r = await fetch(`${BASE}/export?as=zip`, { method: "POST", body: JSON.stringify({ draft }), headers: { "Content-Type": "application/json" } });
