@@ -27,7 +27,8 @@ def _pick(state: dict[str, Any]) -> str:
 
 
 def test_kill_9_mid_game_loses_nothing_acknowledged(server: Any) -> None:
-    created = httpx.post(server.url + "/api/games", json={"mode": "solo", "seed": 11}).json()
+    created = httpx.post(server.url + "/api/games", json={"mode": "solo", "seed": 11},
+                         timeout=60).json()  # a fresh server on a loaded machine
     gid, token = created["id"], created["invites"][0]["url"].split("#", 1)[1]
     headers = {"X-Seat-Token": token}
     rng = np.random.default_rng(5)

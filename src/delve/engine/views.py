@@ -112,12 +112,13 @@ def turn_tokens(game: Game) -> dict[str, str]:
     return dict.fromkeys(heroes, "done")
 
 
-def view(game: Game, seat: str, *, log: bool = True) -> dict[str, Any]:
+def view(game: Game, seat: str, *, log: bool = True, board: dict[str, Any] | None = None) -> dict[str, Any]:
     """Everything ``seat`` may know about ``game``. ``log=False`` leaves the event log out (an empty
-    list): the web table keeps each seat's dumped log itself and sends only new events."""
+    list): the web table keeps each seat's dumped log itself and sends only new events. ``board``
+    is this seat's ``board_view`` of the game now, when the caller kept it (the web table does)."""
     state = game.state
     hero_seat = seat != OVERLORD
-    board = board_view(state.board, hero_seat)
+    board = board if board is not None else board_view(state.board, hero_seat)
     seen = {(s["x"], s["y"]) for s in board["spaces"]}
     figures = [
         figure.model_dump(mode="json")

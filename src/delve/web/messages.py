@@ -11,20 +11,24 @@ events the person may see (docs/client-protocol.md).
 
 Why a log cache: the log only grows while a game object lives (undo and replays use other game
 objects), so each person's filtered, dumped log is kept per game object and extended with the
-new events only. A message then costs the board and figures, not the whole history.
+new events only. A message then costs the board and figures, not the whole history. Why a board
+cache: likewise each side's board view, with its names, is kept per game object and built again
+only when something it is made of changed (``_board_of``); every person of that side shares it.
 """
 
 from __future__ import annotations
 
+import copy
 import threading
 import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
+from delve.board.grid import Board
 from delve.engine.decision import OVERLORD, TABLE
 from delve.engine.game import Game
 from delve.engine.state import GameState
-from delve.engine.views import view
+from delve.engine.views import board_view, view
 from delve.web.annotate import annotate
 from delve.web.chat import SHOWN
 from delve.web.hub import UNDO_MODES, LiveGame, Person
@@ -92,6 +96,58 @@ def _seen_log(game: Game, person: Person) -> _SeenLog:
     return seen
 
 
+@dataclass
+class _SeenBoard:
+    """One side's board view of one game, with its names, while the board stays as it was."""
+
+    key: tuple[Any, ...]  # ``frozen(board_state(...))`` of the board it was built from
+    view: dict[str, Any]  # ``views.board_view``, doors and markers named (``Namer.board_names``)
+    names: dict[str, str]
+    seen: set[tuple[int, int]]  # the spaces in it
+
+
+_BOARDS: weakref.WeakKeyDictionary[Game, dict[bool, _SeenBoard]] = weakref.WeakKeyDictionary()
+
+
+def board_state(board: Board, hero_seat: bool) -> tuple[Any, ...]:
+    """Everything a seat's board view and its names are made of (terrain, areas and what is
+    revealed, walls, doors, markers), as references into the live board: compare it with a
+    ``frozen`` copy to learn whether the board changed.
+
+    Why: the board is most of a state message and changes on few choices (a door opened, an area
+    revealed, a chest opened), but building its view and names for every message cost about a
+    tenth of a choice; comparing this with the kept copy costs a fraction of that. Door names
+    also read the order in which areas were revealed, which the revealed areas and the game (the
+    cache is per game) fix."""
+    return (hero_seat, board.width, board.height, board.terrain, board.area_ids, board.walls,
+            [(a.id, a.name, a.revealed) for a in board.areas],
+            [(d.id, d.open, d.rune, d.edges) for d in board.doors],
+            [(m.id, m.kind, m.pos, m.data) for m in board.markers])
+
+
+def frozen(state: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A copy of ``board_state`` that later changes to the board cannot reach."""
+    hero_seat, width, height, terrain, area_ids, walls, areas, doors, markers = state
+    return (hero_seat, width, height, [list(row) for row in terrain], [list(row) for row in area_ids], list(walls),
+            areas, doors, [(i, kind, pos, copy.deepcopy(data)) for i, kind, pos, data in markers])
+
+
+def _board_of(game: Game, hero_seat: bool, namer: Namer) -> _SeenBoard:
+    """The side's board view of ``game`` now, built again only when ``board_state`` changed. The
+    view is shared between messages: nothing may change it after it is built."""
+    now = board_state(game.board, hero_seat)
+    with _LOGS_LOCK:
+        kept = _BOARDS.setdefault(game, {}).get(hero_seat)
+    if kept is not None and kept.key == now:
+        return kept
+    view_of_board = board_view(game.board, hero_seat)
+    names = namer.board_names(view_of_board)
+    built = _SeenBoard(frozen(now), view_of_board, names, {(s["x"], s["y"]) for s in view_of_board["spaces"]})
+    with _LOGS_LOCK:
+        _BOARDS.setdefault(game, {})[hero_seat] = built
+    return built
+
+
 def person_log(game: Game, person: Person, start: int = 0) -> list[dict[str, Any]]:
     """The events any of the person's seats may see, from position ``start`` of that list,
     presented (``delve.web.present.events``: names, round, turn, ``show``).
@@ -113,10 +169,14 @@ def seat_names(game: Game) -> dict[str, str]:
     return out
 
 
-def names_in(out: dict[str, Any], game: Game, namer: Namer) -> dict[str, str]:
+def names_in(out: dict[str, Any], game: Game, namer: Namer,
+             board_names: dict[str, str] | None = None) -> dict[str, str]:
     """Display names of the ids in a seat's view ``out``: its doors, markers and areas, figures,
-    seats, familiars and the quest (docs/client-protocol.md, "Names")."""
-    names = {**namer.board_names(out["board"]), **{f["id"]: f["name"] for f in out["figures"]},
+    seats, familiars and the quest (docs/client-protocol.md, "Names"). ``board_names``: those of
+    the board, when the board view already carries them (``_board_of``)."""
+    if board_names is None:
+        board_names = namer.board_names(out["board"])
+    names = {**board_names, **{f["id"]: f["name"] for f in out["figures"]},
              **seat_names(game),
              **{rec["id"]: namer.of(str(rec["kind"])) or str(rec["kind"]) for rec in out["familiars"]}}
     quest_name = namer.of(game.state.quest)
@@ -129,16 +189,17 @@ def message(live: LiveGame, person: Person, game: Game | None = None, log_from: 
     """The state message for ``person`` (``game`` defaults to the live game; a replay passes its own)."""
     game = game or live.game
     seat = viewing_seat(game, person)
-    out = view(game, seat, log=False)
+    namer = Namer(game, seat)
+    board = _board_of(game, seat != OVERLORD, namer)
+    out = view(game, seat, log=False, board=board.view)
     pending = game.pending
     mine = pending is not None and pending.seat in person.seats
-    namer = Namer(game, seat)
-    out["names"] = names_in(out, game, namer)
+    out["names"] = names_in(out, game, namer, board.names)
     # the skill cards each hero holds lie face up at the table (their gains are public events)
     held = game.state.flags.get("skills", {})
     out["hero_skills"] = {h.id: list(held.get(h.id, [])) for h in game.state.heroes()}
     if pending is not None and out["pending"] is not None and mine:
-        seen = {(s["x"], s["y"]) for s in out["board"]["spaces"]}
+        seen = board.seen
         out["pending"].update(present_pending(game, pending, namer, {f["id"] for f in out["figures"]}))
         out["pending"]["help"] = annotate(game, pending, seen)
     if out["pending"] is not None and pending is not None and pending.seat == OVERLORD and OVERLORD not in person.seats:

@@ -20,6 +20,8 @@ import contextlib
 import hashlib
 import json
 import os
+import sqlite3
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -128,8 +130,15 @@ class Store:
         if url.startswith("sqlite"):
             private_sqlite_file(url)
         self.engine: Engine = create_engine(url, future=True)
+        self._sqlite_file: str | None = None  # the file the choices' fast path writes to
+        self._writers = threading.local()
+        self._opened: list[sqlite3.Connection] = []
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
+            database = make_url(url).database
+            if make_url(url).drivername in ("sqlite", "sqlite+pysqlite") and database and database != ":memory:" \
+                    and not database.startswith("file:"):
+                self._sqlite_file = database
         metadata.create_all(self.engine)
         self._hash_plain_tokens()
 
@@ -160,6 +169,9 @@ class Store:
         """Add accepted choices at positions ``start``..., in one transaction (committed on return)."""
         if not records:
             return
+        if self._sqlite_file is not None:
+            self._append_sqlite(game_id, start, records, status)
+            return
         with self.engine.begin() as conn:
             conn.execute(insert(choices), [
                 {"game_id": game_id, "n": start + i, "seat": seat, "choice": choice, "by_person": int(person)}
@@ -167,6 +179,26 @@ class Store:
             ])
             if status != "running":
                 conn.execute(update(games).where(games.c.id == game_id).values(status=status))
+
+    def _append_sqlite(self, game_id: str, start: int, records: Sequence[tuple[str, str, bool]],
+                       status: str) -> None:
+        """``append`` on this thread's own connection to the SQLite file, in plain SQL.
+
+        Why: the choices of every round trip are written here, and SQLAlchemy's connection
+        checkout and statement handling cost about 70 us of the ~100 us this takes through it;
+        the transaction and its commit (WAL, ``synchronous=NORMAL``) are the same."""
+        conn: sqlite3.Connection | None = getattr(self._writers, "conn", None)
+        if conn is None:
+            conn = sqlite3.connect(str(self._sqlite_file), check_same_thread=False)
+            _sqlite_pragmas(conn, None)
+            self._writers.conn = conn
+            self._opened.append(conn)
+        with conn:  # one transaction: committed on return, rolled back on an error
+            conn.executemany("INSERT INTO choices (game_id, n, seat, choice, by_person) VALUES (?, ?, ?, ?, ?)",
+                             [(game_id, start + i, seat, choice, int(person))
+                              for i, (seat, choice, person) in enumerate(records)])
+            if status != "running":
+                conn.execute("UPDATE games SET status = ? WHERE id = ?", (status, game_id))
 
     def truncate(self, game_id: str, keep: int) -> None:
         """Forget every choice from position ``keep`` on (undo)."""
@@ -258,8 +290,12 @@ class Store:
             self._change_config(conn, game_id, change)
 
     def close(self) -> None:
-        """Release the connection pool."""
+        """Release the connection pool and the choices' own connections."""
         self.engine.dispose()
+        for conn in self._opened:
+            with contextlib.suppress(sqlite3.Error):
+                conn.close()
+        self._opened.clear()
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

@@ -35,6 +35,8 @@ def target_of(choice: Choice, visible: set[str], on_space: dict[tuple[int, int],
         if figure is not None and (choice.id.startswith(("attack:", "skill_target:", "activate:"))
                                    or "figure" in data or "hero" in data):
             out["figure"] = figure
+    if data.keys().isdisjoint(TARGET_KEYS):  # most choices: a space or nothing
+        return out
     for key, kind in TARGET_KEYS.items():
         value = data.get(key)
         if not isinstance(value, str) or kind in out:

@@ -10,7 +10,6 @@ no name for a hero seat, a dark glyph is a plain glyph until it is active (``vie
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 from delve.api import open_pack
@@ -113,9 +112,9 @@ class Namer:
 
     def rewrite(self, text: str, data: dict[str, Any]) -> str:
         """``text`` with every id found in ``data`` replaced by its name (only whole ids)."""
-        ids = sorted({v for key, v in _strings(data) if "-" in v or "_" in v or key in ID_KEYS},
-                     key=len, reverse=True)
-        for ident in ids:
+        found: set[str] = set()
+        _ids_in(data, "", found)
+        for ident in sorted(found, key=len, reverse=True) if len(found) > 1 else found:
             if ident not in text:
                 continue
             name = self.of(ident)
@@ -141,13 +140,17 @@ class Namer:
         return out
 
 
-def _strings(value: Any, key: str = "") -> Iterator[tuple[str, str]]:
-    """Every string inside ``value`` with the mapping key it sits under (nested)."""
-    if isinstance(value, str):
-        yield key, value
-    elif isinstance(value, dict):
-        for inner_key, inner in value.items():
-            yield from _strings(inner, str(inner_key))
-    elif isinstance(value, list | tuple):
-        for inner in value:
-            yield from _strings(inner, key)
+def _ids_in(value: Any, key: str, found: set[str]) -> None:
+    """Add to ``found`` the strings inside ``value`` (nested) that may be ids: those with a dash or
+    an underscore, and any under a key of ``ID_KEYS`` (a list's items sit under the list's key).
+
+    Why a plain loop: this runs for every choice label and log event of every message, and most
+    of their data is a few numbers and ids."""
+    pairs = value.items() if isinstance(value, dict) else ((key, inner) for inner in value) \
+        if isinstance(value, list | tuple) else ()
+    for inner_key, inner in pairs:
+        if isinstance(inner, str):
+            if "-" in inner or "_" in inner or inner_key in ID_KEYS:
+                found.add(inner)
+        elif isinstance(inner, dict | list | tuple):
+            _ids_in(inner, str(inner_key), found)
