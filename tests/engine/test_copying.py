@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from delve.ai.random_player import RandomPlayer
-from delve.api import GameSetup, new_game
+from delve.api import GameSetup, load_game, new_game
 from delve.engine.copying import copy_model, plain
 from delve.engine.game import Game
 from delve.engine.state import GameState
@@ -68,3 +70,14 @@ def test_a_copy_shares_nothing_that_changes_in_place() -> None:
         step.data["new"] = 1
     copy.log.clear()
     assert game.to_json() == original
+
+
+def test_a_save_written_before_the_plain_classes_loads_and_plays_on_alike() -> None:
+    """A save the code at f619862 wrote (pydantic steps, choices, events, footprints) after 80
+    random choices of the-sunken-forge: it loads, saves back byte for byte, and 40 more random
+    choices reach the state they reached there."""
+    text = (Path(__file__).parent / "data" / "save_f619862_sunken_forge.json").read_text()
+    game = load_game(text)
+    assert game.to_json() == text
+    _play(game, RandomPlayer(6, end_bias=0.1), 40)
+    assert game.state_hash() == "e08f57d09ad26ebd7355904ac87a6556d8479bd012687a662b2aa7d55332e3fc"
