@@ -1,8 +1,12 @@
-"""Structural copies (``delve.engine.copying``) equal a JSON round trip and are independent."""
+"""Structural copies (``delve.engine.copying``) equal a JSON round trip and are independent; old
+saves load; the decision memo (``Game.decision_memo``) changes no game."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from delve.ai.random_player import RandomPlayer
 from delve.api import GameSetup, load_game, new_game
@@ -81,3 +85,35 @@ def test_a_save_written_before_the_plain_classes_loads_and_plays_on_alike() -> N
     assert game.to_json() == text
     _play(game, RandomPlayer(6, end_bias=0.1), 40)
     assert game.state_hash() == "e08f57d09ad26ebd7355904ac87a6556d8479bd012687a662b2aa7d55332e3fc"
+
+
+def _final_hash(ruleset: str, quest: str, seed: int) -> str:
+    pack, quest = default_content(ruleset, quest)
+    game = new_game(GameSetup(ruleset=ruleset, pack=pack, quest=quest, seed=seed), transactional=False)
+    _play(game, RandomPlayer(seed, end_bias=0.05), 400)
+    return game.state_hash()
+
+
+@pytest.mark.parametrize(("ruleset", "quest", "seed"), [("1e", "first-steps", 4), ("1e", "the-sunken-forge", 9),
+                                                        ("2e", "first-steps-2e", 2)])
+def test_games_play_the_same_without_the_decision_memo(ruleset: str, quest: str, seed: int,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    with_memo = _final_hash(ruleset, quest, seed)
+    forgetful: Any = property(lambda game: {})  # every read finds nothing: every path searched again
+    monkeypatch.setattr(Game, "decision_memo", forgetful)
+    assert _final_hash(ruleset, quest, seed) == with_memo
+
+
+def test_a_move_takes_the_path_decide_found() -> None:
+    game = new_game(GameSetup(seed=3), transactional=False)
+    player = RandomPlayer(3)
+    for _ in range(300):
+        decision = game.pending
+        assert decision is not None
+        move = next((c for c in decision.choices if c.id.startswith("move:")), None)
+        if move is not None:
+            assert any(key[0] == "destinations" for key in game.decision_memo)
+            assert game.apply(move.id, decision.seat).accepted
+            return
+        game.apply(player.choose(decision), decision.seat)
+    pytest.fail("no move choice in 300 choices")
