@@ -1,9 +1,15 @@
-"""Structural copies (``delve.engine.copying``) equal a JSON round trip and are independent."""
+"""Structural copies (``delve.engine.copying``) equal a JSON round trip and are independent; old
+saves load; the decision memo (``Game.decision_memo``) changes no game."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
+import pytest
+
 from delve.ai.random_player import RandomPlayer
-from delve.api import GameSetup, new_game
+from delve.api import GameSetup, load_game, new_game
 from delve.engine.copying import copy_model, plain
 from delve.engine.game import Game
 from delve.engine.state import GameState
@@ -68,3 +74,46 @@ def test_a_copy_shares_nothing_that_changes_in_place() -> None:
         step.data["new"] = 1
     copy.log.clear()
     assert game.to_json() == original
+
+
+def test_a_save_written_before_the_plain_classes_loads_and_plays_on_alike() -> None:
+    """A save the code at f619862 wrote (pydantic steps, choices, events, footprints) after 80
+    random choices of the-sunken-forge: it loads, saves back byte for byte, and 40 more random
+    choices reach the state they reached there."""
+    text = (Path(__file__).parent / "data" / "save_f619862_sunken_forge.json").read_text()
+    game = load_game(text)
+    assert game.to_json() == text
+    _play(game, RandomPlayer(6, end_bias=0.1), 40)
+    assert game.state_hash() == "e08f57d09ad26ebd7355904ac87a6556d8479bd012687a662b2aa7d55332e3fc"
+
+
+def _final_hash(ruleset: str, quest: str, seed: int) -> str:
+    pack, quest = default_content(ruleset, quest)
+    game = new_game(GameSetup(ruleset=ruleset, pack=pack, quest=quest, seed=seed), transactional=False)
+    _play(game, RandomPlayer(seed, end_bias=0.05), 400)
+    return game.state_hash()
+
+
+@pytest.mark.parametrize(("ruleset", "quest", "seed"), [("1e", "first-steps", 4), ("1e", "the-sunken-forge", 9),
+                                                        ("2e", "first-steps-2e", 2)])
+def test_games_play_the_same_without_the_decision_memo(ruleset: str, quest: str, seed: int,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    with_memo = _final_hash(ruleset, quest, seed)
+    forgetful: Any = property(lambda game: {})  # every read finds nothing: every path searched again
+    monkeypatch.setattr(Game, "decision_memo", forgetful)
+    assert _final_hash(ruleset, quest, seed) == with_memo
+
+
+def test_a_move_takes_the_path_decide_found() -> None:
+    game = new_game(GameSetup(seed=3), transactional=False)
+    player = RandomPlayer(3)
+    for _ in range(300):
+        decision = game.pending
+        assert decision is not None
+        move = next((c for c in decision.choices if c.id.startswith("move:")), None)
+        if move is not None:
+            assert any(key[0] == "destinations" for key in game.decision_memo)
+            assert game.apply(move.id, decision.seat).accepted
+            return
+        game.apply(player.choose(decision), decision.seat)
+    pytest.fail("no move choice in 300 choices")

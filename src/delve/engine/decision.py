@@ -4,27 +4,35 @@ Why plain data: every client (terminal, web, AI, scenario, RL env) reads the sam
 ``Decision`` and answers with one of its ``Choice`` ids, so no interface ever decides a rule.
 Choice ids are stable strings built from the choice's meaning (``move:3,4``, ``action:run``),
 not list positions, so a recorded game replays even if the order of the list changes.
+
+Why plain slotted classes and not pydantic models: the engine makes about fifteen choices and
+a decision, an event and a history record per answered choice; a dataclass is built several
+times faster. Pydantic still validates and writes them where they enter or leave: inside the
+saved ``GameState`` (events, history) and through ``dump_choice`` / ``redaction.dump_event``.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import TypeAdapter
 
 OVERLORD = "overlord"
 TABLE = "table"  # the seat that enters physical dice results; any connected player may answer
 
 
-class Choice(BaseModel):
+@dataclass(slots=True)
+class Choice:
     """One legal answer to a decision."""
 
     id: str
     label: str
-    data: dict[str, Any] = Field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
 
 
-class Decision(BaseModel):
+@dataclass(slots=True)
+class Decision:
     """The pending question: who decides, what kind of decision, and every legal choice."""
 
     seat: str
@@ -41,7 +49,8 @@ class Decision(BaseModel):
         return None
 
 
-class Event(BaseModel):
+@dataclass(slots=True)
+class Event:
     """Something that happened, in plain words, with the rulebook section it follows.
 
     ``visible_to`` is None for public events; otherwise only the listed seats may see it
@@ -51,7 +60,7 @@ class Event(BaseModel):
     kind: str
     text: str
     ref: str = ""
-    data: dict[str, Any] = Field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
     visible_to: list[str] | None = None
 
     def visible_for(self, seat: str) -> bool:
@@ -59,12 +68,13 @@ class Event(BaseModel):
         return self.visible_to is None or seat in self.visible_to
 
 
-class ApplyResult(BaseModel):
+@dataclass(slots=True)
+class ApplyResult:
     """The answer to ``Game.apply``: accepted with its events, or refused with a reason."""
 
     accepted: bool
     reason: str = ""
-    events: list[Event] = Field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
 
     @classmethod
     def refused(cls, reason: str) -> ApplyResult:
@@ -72,8 +82,17 @@ class ApplyResult(BaseModel):
         return cls(accepted=False, reason=reason)
 
 
-class ChoiceRecord(BaseModel):
+@dataclass(slots=True)
+class ChoiceRecord:
     """One accepted choice, as the replay format stores it."""
 
     seat: str
     choice: str
+
+
+_CHOICE_JSON: TypeAdapter[Choice] = TypeAdapter(Choice)
+
+
+def dump_choice(choice: Choice) -> dict[str, Any]:
+    """A choice as JSON data (views, the web table): what a seat receives."""
+    return _CHOICE_JSON.dump_python(choice, mode="json")

@@ -52,6 +52,7 @@ class Game:
         self.transactional = transactional
         self._pending: Decision | None = None
         self._settled = False
+        self._memo: dict[Any, Any] = {}
         self.advance()
 
     # -- reading --------------------------------------------------------------------------
@@ -91,6 +92,7 @@ class Game:
                 return
             step = self.state.stack[-1]
             handler = self._handler(step)
+            self._memo = {}  # a new dict: a clone may share the old one with its decision
             decision = handler.decide(self, step)
             if decision is not None:
                 if not decision.choices:
@@ -149,6 +151,16 @@ class Game:
         return ApplyResult(accepted=True, events=events)
 
     # -- helpers for step handlers --------------------------------------------------------
+    @property
+    def decision_memo(self) -> dict[Any, Any]:
+        """Results worked out while building the pending decision, for ``choose`` to reuse.
+
+        Why: the legal choices are built once per decision (a move choice needs every reachable
+        space and its path); ``choose`` runs on exactly the state ``decide`` saw, so it may
+        take the path from here instead of searching again. Valid only until ``choose``
+        changes the state: read it first thing. A new memo starts with every ``decide``."""
+        return self._memo
+
     def push(self, kind: str, **data: Any) -> Step:
         """Put a new step on top of the stack; it runs next."""
         step = Step(kind=kind, data=data)
@@ -187,7 +199,7 @@ class Game:
         are read, never changed, once exposed."""
         copy = Game.__new__(Game)
         copy.state, copy.handlers, copy.transactional = copy_model(self.state), self.handlers, self.transactional
-        copy._pending, copy._settled = self._pending, self._settled
+        copy._pending, copy._settled, copy._memo = self._pending, self._settled, dict(self._memo)
         return copy
 
     def to_json(self) -> str:

@@ -18,6 +18,8 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from pydantic import TypeAdapter
+
 from delve.engine.decision import OVERLORD, Event
 
 if TYPE_CHECKING:
@@ -111,6 +113,9 @@ def events_for(events: Iterable[Event], seats: str | Iterable[str]) -> list[Even
     return [e for e in events if e.visible_to is None or any(s in e.visible_to for s in wanted)]
 
 
+_EVENT_JSON: TypeAdapter[Event] = TypeAdapter(Event)
+
+
 def dump_event(event: Event) -> dict[str, Any]:
     """An event as a seat receives it: without the list of seats it is shown to."""
-    return event.model_dump(mode="json", exclude={"visible_to"})
+    return _EVENT_JSON.dump_python(event, mode="json", exclude={"visible_to"})

@@ -8,6 +8,7 @@ this object.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -147,15 +148,17 @@ class GameState(BaseModel):
         return value
 
 
-class Step(BaseModel):
+@dataclass(slots=True)
+class Step:
     """One entry of the resolution stack: a kind (looked up in the step registry) and its data.
 
     Why plain data rather than a paused generator: generators cannot be copied, pickled or
-    saved; a step can.
+    saved; a step can. Why a dataclass: the engine pushes one or more per choice; pydantic
+    validates and writes steps only with the state they belong to.
     """
 
     kind: str
-    data: dict[str, Any] = Field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
 
 
 GameState.model_rebuild()

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from delve.board.grid import Board
-from delve.engine.decision import OVERLORD
+from delve.engine.decision import OVERLORD, dump_choice
 from delve.engine.game import Game
 from delve.engine.redaction import dump_event, events_for
 
@@ -139,7 +139,7 @@ def view(game: Game, seat: str, *, log: bool = True, board: dict[str, Any] | Non
         pending_view = {"seat": pending.seat, "kind": pending.kind, "serial": pending.serial}
         if pending.seat == seat:
             pending_view["prompt"] = pending.prompt
-            pending_view["choices"] = [c.model_dump(mode="json") for c in pending.choices]
+            pending_view["choices"] = [dump_choice(c) for c in pending.choices]
     return {
         "seat": seat,
         "ruleset": state.ruleset,

@@ -20,7 +20,7 @@ from delve.abilities.base import ABILITY_UNITS, merge_ranks
 from delve.board.geometry import Footprint, Pos, distance
 from delve.board.los import footprint_line_of_sight
 from delve.board.stair_range import attack_distance
-from delve.engine.decision import OVERLORD, Choice, Decision
+from delve.engine.decision import OVERLORD, Choice, Decision, dump_choice
 from delve.engine.game import EngineError, Game
 from delve.engine.state import AbilityRef, FigureState, Step
 from delve.engine.steps import StepHandler, register
@@ -305,7 +305,7 @@ class Attack(StepHandler):
             return Decision(seat=seat, kind="attack_spend",
                             prompt=f"{attacker.name}: spend enhancements and surges "
                                    f"(rolled {', '.join(ctx.faces + ctx.extra_power_faces)})",
-                            choices=step.data["spends"])
+                            choices=[Choice(**spend) for spend in step.data["spends"]])
         return None
 
     def choose(self, game: Game, step: Step, choice: Choice) -> None:
@@ -456,7 +456,7 @@ class Attack(StepHandler):
             ctx.buys = list(options[0].data["buys"])
             step.data["phase"] = "damage"
         else:
-            step.data["spends"] = [c.model_dump(mode="json") for c in options]
+            step.data["spends"] = [dump_choice(c) for c in options]
             step.data["phase"] = "spend"
 
     def _damage(self, game: Game, step: Step, ctx: AttackContext, attacker: FigureState) -> None:

@@ -152,8 +152,10 @@ def footprint_key(fp: Footprint) -> str:
 
 
 def move_choices(game: Game, figure: FigureState, budget: int) -> list[Choice]:
-    """One ``move:`` choice per reachable destination, nearest first."""
+    """One ``move:`` choice per reachable destination, nearest first. The destinations are kept
+    in the decision's memo for ``start_move`` (``Game.decision_memo``)."""
     found = destinations(game, figure, budget)
+    game.decision_memo[("destinations", figure.id, figure.footprint, budget)] = found
     ordered = sorted(found.items(), key=lambda item: (item[1].cost, item[0].y, item[0].x))
     return [
         Choice(
@@ -168,7 +170,11 @@ def move_choices(game: Game, figure: FigureState, budget: int) -> list[Choice]:
 def start_move(game: Game, figure: FigureState, choice: Choice, payer: Step) -> None:
     """Push a ``move_path`` step that walks to the chosen destination, paying ``payer``'s points."""
     target = Footprint(x=choice.data["x"], y=choice.data["y"], w=choice.data["w"], h=choice.data["h"])
-    reach = destinations(game, figure, payer.data.get("mp", 0)).get(target)
+    budget = payer.data.get("mp", 0)
+    found = game.decision_memo.get(("destinations", figure.id, figure.footprint, budget))
+    if found is None:
+        found = destinations(game, figure, budget)
+    reach = found.get(target)
     if reach is None:
         raise EngineError(f"{figure.name} cannot reach {footprint_key(target)}")
     payer_index = next(i for i, s in enumerate(game.state.stack) if s is payer)

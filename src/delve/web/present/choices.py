@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from delve.engine.decision import Choice, Decision
+from delve.engine.decision import Choice, Decision, dump_choice
 from delve.engine.game import Game
 from delve.web.present.names import Namer
 
@@ -52,7 +52,7 @@ def present_pending(game: Game, decision: Decision, namer: Namer, visible: set[s
     choices = []
     on_space = occupants(game, visible)
     for choice in decision.choices:
-        item = choice.model_dump(mode="json")
+        item = dump_choice(choice)
         item["label"] = namer.rewrite(choice.label, choice.data)
         target = target_of(choice, visible, on_space)
         if target:

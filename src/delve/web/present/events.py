@@ -14,7 +14,7 @@ from typing import Any
 
 from delve.board.terrain import load_marker_kinds
 from delve.engine.decision import Event
-from delve.engine.redaction import events_for
+from delve.engine.redaction import dump_event, events_for
 from delve.web.present.glossary import glossary_for_ref
 from delve.web.present.names import Namer
 from delve.web.present.stats import QuestStats
@@ -136,7 +136,7 @@ def text_of(event: Event, namer: Namer) -> str:
 
 def present(event: Event, n: int, tracker: Tracker, namer: Namer) -> dict[str, Any]:
     """One visible event as the log sends it (docs/client-protocol.md, "Log events")."""
-    out = event.model_dump(mode="json", exclude={"visible_to"})
+    out = dump_event(event)
     out["n"] = n
     out["text"] = text_of(event, namer)
     out["round"], out["turn"], out["turn_name"] = tracker.round, tracker.turn, tracker.turn_name
