@@ -149,7 +149,7 @@ def table(paths: list[Path], side: str = "overlord") -> str:
             finished = max(1, n - int(a["errors"]))
             lines.append(f"| {quest} | {level} | {n} | {won} ({won / n:.1%}) | {lo:.1%}-{hi:.1%} | {diff} "
                          f"| {a['rounds_sum'] / finished:.1f} | {int(a['errors'])} | {a['cpu'] / n:.1f} |")
-            if level in LEVELS:
+            if level in LEVELS and level != "hard":  # every hard row (any budget) is set against normal
                 below = (won, n)
     return "\n".join(lines)
 
