@@ -104,6 +104,10 @@ def newcombe(a: int, n: int, b: int, m: int) -> tuple[float, float]:
     return (d - math.sqrt((pa - la) ** 2 + (ub - pb) ** 2), d + math.sqrt((ua - pa) ** 2 + (pb - lb) ** 2))
 
 
+def _side(row: dict) -> str:
+    return "both" if row["level"] == "normal" else row.get("side", "overlord")
+
+
 def table(paths: list[Path], side: str = "overlord") -> str:
     """The markdown table: one row per quest and level (a level played at another search
     budget is its own row, "hard (1,2)")."""
@@ -111,10 +115,12 @@ def table(paths: list[Path], side: str = "overlord") -> str:
 
     agg: dict[tuple[str, str], dict[str, float]] = {}
     levels: list[str] = list(LEVELS)
-    unique = {(r.get("side", "overlord"), r["quest"], r["level"], r.get("budget", ""), r["seed"], r["games"]): r
-              for path in paths for r in _rows(path)}  # a chunk copied into two files counts once
+    # A chunk copied into two files counts once; "normal" is the same pairing on either side
+    # (hero AI against overlord AI), so its rows serve both tables.
+    unique = {(_side(r), r["quest"], r["level"], r.get("budget", ""), r["seed"], r["games"]): r
+              for path in paths for r in _rows(path)}
     for row in unique.values():
-        if row.get("side", "overlord") != side:
+        if _side(row) not in (side, "both"):
             continue
         level = row["level"] + (f" ({row['budget']})" if row.get("budget") else "")
         if level not in levels:
@@ -143,7 +149,7 @@ def table(paths: list[Path], side: str = "overlord") -> str:
             finished = max(1, n - int(a["errors"]))
             lines.append(f"| {quest} | {level} | {n} | {won} ({won / n:.1%}) | {lo:.1%}-{hi:.1%} | {diff} "
                          f"| {a['rounds_sum'] / finished:.1f} | {int(a['errors'])} | {a['cpu'] / n:.1f} |")
-            if level in LEVELS:
+            if level in LEVELS and level != "hard":  # every hard row (any budget) is set against normal
                 below = (won, n)
     return "\n".join(lines)
 

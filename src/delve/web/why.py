@@ -24,6 +24,7 @@ do that"). A person whose screen is the overlord's sees the whole explanation. A
 
 from __future__ import annotations
 
+import copy
 import json
 from typing import TYPE_CHECKING, Any
 
@@ -79,13 +80,14 @@ def why(live: LiveGame, person: Person, seats: tuple[str, ...], n: int) -> dict[
         if live.replayer is None:
             live.replayer = Replayer(live.setup)
         replayer = live.replayer
+        # copies, taken under the game's lock: the live players may be choosing in another thread
+        players = {seat: copy.deepcopy(live.bot(seat)) for seat in live.ai}
     with replayer.lock:
         step = record_of(replayer, records, raw)
         seat, chosen, by_person = records[step]
         if by_person or seat not in live.ai:
             raise TableError("that entry follows a person's decision, not an automated player's", 409)
-        with live.lock:
-            player = live.bot(seat)
+        player = players[seat]
         before = replayer.at(records, step)
         decision = before.pending
         if decision is None or decision.seat != seat:
