@@ -1,6 +1,9 @@
 """A learning demo: a small NumPy policy gradient that learns to play the heroes of the 2e tutorial.
 
-    python -m delve.envs.demo --minutes 12 --png docs/learning-curve.png
+    python -m delve.envs.demo --games 800 --eval-games 100 --eval-every 200 --curve-games 30 \
+        --png docs/learning-curve.png
+
+(docs/learning.md: 68/100 held-out games won against random heroes' 0/100.)
 
 Why this agent: it needs nothing beyond NumPy. It scores each legal choice with a linear
 function of the choice's features (``legal_choices()``: what the choice does, where, how near
@@ -339,7 +342,7 @@ def summary(curve: Curve) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> None:
     """Train, print the measured margin as JSON, and write the curve as a PNG."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--minutes", type=float, default=12.0, help="CPU minutes of training")
+    parser.add_argument("--minutes", type=float, default=10.0, help="CPU minutes of training")
     parser.add_argument("--games", type=int, default=None, help="train exactly this many games instead")
     parser.add_argument("--eval-games", type=int, default=200, help="held-out games of the final measure")
     parser.add_argument("--eval-every", type=int, default=250, help="training games between curve points")
