@@ -143,7 +143,7 @@ GRAMMAR: dict[str, tuple[str, ...]] = {
         "remove:{P}", "skip",
     ),
     "place_glyph": (
-        "lay:plain", "lay:sundered",
+        "lay:plain", "lay:sundered", "lay:power", "lay:summoning",
     ),
     "solo_interrupt": (
         "activate:{P}",
