@@ -13,8 +13,8 @@ Argument classes (``ARG_CLASSES``), tried in this order on each ``:``-separated 
 id of the view, by where it stands; ``item``, ``card``, ``skill``, ``hero``, ``monster``,
 ``familiar``, ``quest_action`` (a prolonged action of a quest): an id of the pack's content of
 that kind. ``spend`` reads its arguments by position: the range bought (``I``) and ``B``, how
-often each surge ability is bought (``1,0,2``); a hero's ``attack`` names a ``weapon`` (the
-pack's weapons and ``unarmed``). Any other token is a word of the template. ``docs/api.md``
+often each surge ability is bought (``1,0,2``); a hero's ``attack`` (and ``breath``, ``bolt``) names a ``weapon`` (the
+pack's weapons and runes, and ``unarmed``). Any other token is a word of the template. ``docs/api.md``
 lists the templates of every decision kind (``GRAMMAR``).
 
 A choice whose template is not in ``GRAMMAR`` (a new rule not yet listed) still gets an index:
@@ -44,6 +44,7 @@ BUY_SLOTS, BUY_MAX = 5, 4  # ``B``: how often each of up to 5 surge abilities is
 # than every item). ``None``: read that token by its look.
 POSITIONAL: dict[tuple[str, int], tuple[str | None, ...]] = {
     ("spend", 3): ("I", "B"), ("attack", 3): ("weapon", "S"), ("attack", 4): ("weapon", "S", None),
+    ("breath", 4): ("weapon", None, "S"), ("bolt", 4): ("weapon", None, "S"),  # a hero's template attack
 }
 _SPACE = re.compile(r"^(\d+),(\d+)$")
 _FOOTPRINT = re.compile(r"^(\d+),(\d+),(\d+),(\d+)$")
@@ -73,7 +74,8 @@ class ActionCodec:
         self.vocab: dict[str, dict[str, int]] = {kind: {cid: i for i, cid in enumerate(sorted(sources[kind]))}
                                                  for kind in CONTENT_KINDS}
         self.vocab["item"].setdefault("unarmed", len(self.vocab["item"]))
-        weapons = sorted(i for i, item in pack.items.items() if item.kind == "weapon")
+        # What a hero attacks with: weapons and runes (a rune is a magic attack item).
+        weapons = sorted(i for i, item in pack.items.items() if item.kind in ("weapon", "rune"))
         self.weapons = {w: i for i, w in enumerate([*weapons, "unarmed"])}
         self._owner: dict[str, str] = {}
         for kind in reversed(CONTENT_KINDS):  # the first kind listed wins a shared id

@@ -90,9 +90,13 @@ _VERB_FLAGS: tuple[tuple[str, tuple[str, ...]], ...] = (
 CHOICE_FEATURES: tuple[str, ...] = (
     "bias", "end", *(f"verb_{name}" for name, _ in _VERB_FLAGS), "has_space", "x", "y",
     "enemy_distance", "enemy_closer", "boss_distance", "boss_closer", "door_distance", "door_closer",
-    "enemy_here", "enemy_wounds_left",
+    "enemy_here", "enemy_wounds_left", "boss_here",
     "friend_here", "marker_here", "cost", "price", "overflow",
+    # The decision's context, the same in every row (a scorer crosses it with the rows above):
+    # where the acting figure stands relative to the enemies, and what the decision offers.
+    "actor_enemy_distance", "actor_boss_distance", "actor_enemy_adjacent", "can_attack", "can_move",
 )
+CONTEXT_FEATURES: tuple[str, ...] = CHOICE_FEATURES[CHOICE_FEATURES.index("actor_enemy_distance"):]
 
 
 class Encoder:
@@ -190,7 +194,17 @@ class Encoder:
                 values[column["enemy_here" if enemy else "friend_here"]] = 1.0
                 if enemy:
                     values[column["enemy_wounds_left"]] = there["wounds"] / max(1, there["max_wounds"])
+                    values[column["boss_here"]] = float(bool(there["named"] or there["master"]
+                                                             or there.get("attributes")))
             values[column["marker_here"]] = float((x, y) in markers)
+        if actor is not None:
+            rows[:, column["actor_enemy_distance"]] = nearest(*actor, enemies)
+            rows[:, column["actor_boss_distance"]] = nearest(*actor, bosses)
+            rows[:, column["actor_enemy_adjacent"]] = float(nearest(*actor, enemies) * 40 <= 1)
+        else:
+            rows[:, column["actor_enemy_distance"]] = rows[:, column["actor_boss_distance"]] = 1.0
+        rows[:, column["can_attack"]] = float(rows[:, column["verb_attack"]].any())
+        rows[:, column["can_move"]] = float(rows[:, column["verb_move"]].any())
         return indices, np.clip(rows, -1.0, 1.0)
 
     def board(self, view: dict[str, Any]) -> np.ndarray:

@@ -8,6 +8,20 @@ of the ones before stay put. ``docs/api.md`` ("Choice ids") prints the same list
 
 from __future__ import annotations
 
+from itertools import product
+
+_FACINGS = ("north", "east", "south", "west")
+_MORPH_COLOURS = ("red", "blue", "white", "green", "yellow")  # delve.rules.dice.COMBAT_COLOURS
+
+
+def _morph3() -> tuple[str, ...]:
+    """The three-dice morph choices (``delve.rules.attack``), like the two-dice ones above: every
+    ordered colour triple as every attack type, so a change of the engine's order or of which
+    types a combination allows keeps every index."""
+    return tuple(f"morph:{'+'.join(combo)}:{kind}" for combo in product(_MORPH_COLOURS, repeat=3)
+                 for kind in ("magic", "melee", "ranged"))
+
+
 GRAMMAR: dict[str, tuple[str, ...]] = {
     "skill_trade": (
         "keep", "trade:{skill}",
@@ -16,10 +30,10 @@ GRAMMAR: dict[str, tuple[str, ...]] = {
         "buy:{item}", "end_shopping", "sell:{item}",
     ),
     "place_item": (
-        "place:drop", "place:equip", "place:pack",
+        "place:drop", "place:equip", "place:pack", "place:swap:{item}",
     ),
     "equip_items": (
-        "end_equip", "equip:{item}", "unequip:{item}",
+        "end_equip", "equip:{item}", "unequip:{item}", "swap:{item}:{item}",
     ),
     "place_hero": (
         "place:{S}",
@@ -42,6 +56,7 @@ GRAMMAR: dict[str, tuple[str, ...]] = {
         "give_potion:{H}:{item}", "glyph:leave:{P}", "glyph:town", "half:attack", "half:concentrate", "half:move",
         "jump:{S}", "move:{S}", "order:aim", "order:dodge", "order:guard", "order:prolonged:{quest_action}",
         "order:rest", "pickup:{P}", "reequip", "revive:{H}", "shop", "stairs:{P}",
+        *(f"{verb}:{{weapon}}:{facing}:{{S}}" for verb in ("breath", "bolt") for facing in _FACINGS),
     ),
     "familiar_turn": (
         "familiar:done", "familiar:give:{H}", "familiar:give:{familiar}", "familiar:move:{S}", "familiar:pickup:{P}",
@@ -81,7 +96,7 @@ GRAMMAR: dict[str, tuple[str, ...]] = {
         "morph:yellow+green:magic", "morph:yellow+green:melee", "morph:yellow+green:ranged", "morph:yellow+red:magic",
         "morph:yellow+red:melee", "morph:yellow+red:ranged", "morph:yellow+white:magic", "morph:yellow+white:melee",
         "morph:yellow+white:ranged", "morph:yellow+yellow:magic", "morph:yellow+yellow:melee",
-        "morph:yellow+yellow:ranged",
+        "morph:yellow+yellow:ranged", *_morph3(),
     ),
     "prolonged_fatigue": (
         "fatigue:done", "fatigue:power",
@@ -119,6 +134,7 @@ GRAMMAR: dict[str, tuple[str, ...]] = {
     "monster_activation": (
         "altar:{P}", "attack:{S}", "chest:{P}", "door:{P}", "end_activation", "jump:{S}", "jumpto:{S}", "move:{F}",
         "move:{S}", "stairs:{P}",
+        *(f"{verb}:{facing}:{{S}}" for verb in ("breath", "bolt") for facing in _FACINGS),
     ),
     "spawn_place": (
         "place:{F}", "place:{S}",
@@ -127,7 +143,7 @@ GRAMMAR: dict[str, tuple[str, ...]] = {
         "remove:{P}", "skip",
     ),
     "place_glyph": (
-        "lay:plain", "lay:sundered",
+        "lay:plain", "lay:sundered", "lay:power", "lay:summoning",
     ),
     "solo_interrupt": (
         "activate:{P}",
