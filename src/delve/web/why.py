@@ -32,7 +32,7 @@ from delve.ai.explain import explain
 from delve.engine.decision import OVERLORD, TABLE, Decision, Event
 from delve.engine.determinize import determinized_clone, world_seed
 from delve.engine.game import Game
-from delve.engine.redaction import events_for, names_hidden
+from delve.engine.redaction import dump_event, events_for, names_hidden
 from delve.web.hub import LiveGame, Person, TableError
 from delve.web.replays import Replayer
 
@@ -100,7 +100,7 @@ def why(live: LiveGame, person: Person, seats: tuple[str, ...], n: int) -> dict[
         else:
             out = _for_heroes(player, decision, before, chosen, step, live.ai_seed)
         after = replayer.at(records, step + 1)
-        revealed = json.dumps([e.model_dump(mode="json") for e in events_for(after.state.log[log_start:], seats)])
+        revealed = json.dumps([dump_event(e) for e in events_for(after.state.log[log_start:], seats)])
     labels = {c.id: c.label for c in decision.choices}
     out.update(event=n, step=step, chosen=chosen, chosen_label=labels.get(chosen, chosen))
     if OVERLORD not in seats:
