@@ -66,7 +66,8 @@ def test_a_draw_offers_the_cards_left_and_the_named_card_is_drawn() -> None:
     assert game.apply(card, "h1").accepted  # any seat may answer for the table
     drawn = [c for c in game.state.overlord.hand if c not in hand]
     assert game.state.chance.awaiting is not None or card.removeprefix("draw:") in drawn
-    assert game.state.chance.awaiting is None or game.state.chance.script == [f"pick:{decision.choices[-1].data['index']}"]
+    named = f"pick:{decision.choices[-1].data['index']}"
+    assert game.state.chance.awaiting is None or game.state.chance.script == [named]
 
 
 def test_seeded_saves_carry_no_draw_field() -> None:

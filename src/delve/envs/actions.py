@@ -38,7 +38,7 @@ MAX_SIDE = 3  # footprints up to 3 x 3
 SMALL_INT = 16
 CONTENT_KINDS: tuple[str, ...] = ("item", "card", "skill", "hero", "monster", "familiar", "quest_action")
 ARG_CLASSES: tuple[str, ...] = ("S", "F", "I", "B", "H", "P", "weapon", *CONTENT_KINDS)
-BUY_SLOTS, BUY_MAX = 5, 4  # ``B``: how often each of up to 5 surge abilities is bought (0-3 times)
+BUY_SLOTS, BUY_MAX = 5, 5  # ``B``: how often each of up to 5 surge abilities is bought (0-4 times)
 # Choices whose arguments are read by position, not by their look, keyed by verb and number of
 # tokens: "spend:2:1,0" buys (not a space); a hero's attack names a weapon (a smaller class
 # than every item). ``None``: read that token by its look.
@@ -73,7 +73,9 @@ class ActionCodec:
         self.vocab: dict[str, dict[str, int]] = {kind: {cid: i for i, cid in enumerate(sorted(sources[kind]))}
                                                  for kind in CONTENT_KINDS}
         self.vocab["item"].setdefault("unarmed", len(self.vocab["item"]))
-        weapons = sorted(i for i, item in pack.items.items() if item.kind == "weapon")
+        # What a hero may attack with (``delve.rules.equipment``): weapons and attacking runes.
+        weapons = sorted(i for i, item in pack.items.items()
+                         if item.kind == "weapon" or (item.kind == "rune" and item.attack_type))
         self.weapons = {w: i for i, w in enumerate([*weapons, "unarmed"])}
         self._owner: dict[str, str] = {}
         for kind in reversed(CONTENT_KINDS):  # the first kind listed wins a shared id

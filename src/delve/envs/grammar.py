@@ -16,10 +16,10 @@ GRAMMAR: dict[str, tuple[str, ...]] = {
         "buy:{item}", "end_shopping", "sell:{item}",
     ),
     "place_item": (
-        "place:drop", "place:equip", "place:pack",
+        "place:drop", "place:equip", "place:pack", "place:swap:{item}",
     ),
     "equip_items": (
-        "end_equip", "equip:{item}", "unequip:{item}",
+        "end_equip", "equip:{item}", "unequip:{item}", "swap:{item}:{item}",
     ),
     "place_hero": (
         "place:{S}",
@@ -119,6 +119,9 @@ GRAMMAR: dict[str, tuple[str, ...]] = {
     "monster_activation": (
         "altar:{P}", "attack:{S}", "chest:{P}", "door:{P}", "end_activation", "jump:{S}", "jumpto:{S}", "move:{F}",
         "move:{S}", "stairs:{P}",
+        # templates of Breath and Bolt (delve.abilities.units.breath, .bolt): facing, then corner
+        "breath:north:{S}", "breath:east:{S}", "breath:south:{S}", "breath:west:{S}",
+        "bolt:north:{S}", "bolt:east:{S}", "bolt:south:{S}", "bolt:west:{S}",
     ),
     "spawn_place": (
         "place:{F}", "place:{S}",
