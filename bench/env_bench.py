@@ -2,11 +2,10 @@
 environments, with uniformly random legal actions (so the figure is the environment's cost:
 the engine, the automated players and the observation encoder).
 
-Run: .venv/bin/python bench/env_bench.py [--quick] [--cuts GAMES]
+Run: .venv/bin/python bench/env_bench.py [--quick]
 Prints wall-clock steps per second and steps per CPU second (fair on a busy machine), and the
 CPU cost of one observation (the view, the board planes and features, the action mask, the
-per-choice features). ``--cuts GAMES`` instead plays GAMES random games of every shipped quest
-and counts the decisions the stable action space would cut (``delve.envs.audit``; must be 0).
+per-choice features). The count of decisions cut is ``bench/env_cuts.py``.
 Figures are recorded in docs/performance.md ("Environments").
 """
 
@@ -110,32 +109,8 @@ def observation_costs(samples: int) -> list[tuple[str, float]]:
     return out
 
 
-def count_all_cuts(games: int) -> None:
-    """Random games of every shipped quest: decisions seen and cut, per quest."""
-    from delve.api import open_pack
-    from delve.envs.actions import ActionCodec
-    from delve.envs.audit import count_cuts
-    from delve.envs.options import largest_map
-
-    total_cut = 0
-    cpu = time.process_time()
-    for ruleset, pack in (("1e", "starter"), ("2e", "starter-2e")):
-        codec = ActionCodec(pack, *largest_map(pack))
-        for quest in sorted(open_pack(pack).quests):
-            seen = cut = 0
-            for seed in range(games):
-                s, c = count_cuts(ruleset, pack, quest, seed, codec)
-                seen, cut = seen + s, cut + c
-            total_cut += cut
-            print(f"{ruleset} {quest:<24} {games} games {seen:>9} decisions {cut:>5} cut", flush=True)
-    print(f"total cut: {total_cut} ({time.process_time() - cpu:.0f} CPU s)")
-
-
 def main() -> None:
     """Print one row per environment."""
-    if "--cuts" in sys.argv:
-        count_all_cuts(int(sys.argv[sys.argv.index("--cuts") + 1]))
-        return
     steps = 300 if "--quick" in sys.argv else 3000
     rows: list[tuple[str, Callable[[], tuple[float, float, int]]]] = [
         ("AEC, heroes as agents, solo overlord automated (defaults)", lambda: aec_steps(steps)),

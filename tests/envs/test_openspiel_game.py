@@ -1,5 +1,6 @@
-"""The OpenSpiel registration passes OpenSpiel's random simulation checks; dice are chance
-nodes with the faces' shares as probabilities; information states are per seat."""
+"""The OpenSpiel registration passes OpenSpiel's random simulation checks; dice and card draws
+are chance nodes with the faces' (the cards') shares as probabilities; information states are
+per seat."""
 
 from __future__ import annotations
 
@@ -49,8 +50,9 @@ def _walk_to_a_chance_node(name: str, quest: str, seed: int) -> bool:
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
             assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
-            assert all(p in (1 / 6, 2 / 6, 3 / 6) for _, p in outcomes)
-            found_chance = True
+            if state.delve.pending.kind == "enter_die":  # card draws: test_card_draws_...
+                assert all(p in (1 / 6, 2 / 6, 3 / 6) for _, p in outcomes)
+                found_chance = True
             state.apply_action(outcomes[0][0])
             continue
         hero, overlord = state.information_state_string(0), state.information_state_string(1)
@@ -122,3 +124,39 @@ def test_ismcts_bot_plays_with_resampled_worlds(name: str) -> None:
         assert action in state.legal_actions()
         state.apply_action(action)
     assert searched >= 1
+
+
+def test_card_draws_are_chance_nodes_over_the_cards_left(name: str) -> None:
+    # The overlord draws at the start of each of his turns: a random game soon reaches a draw.
+    game = pyspiel.load_game(name, {"seed": 3, "setup": "quick"})
+    assert game.max_chance_outcomes() >= 58  # the starter pack's overlord deck, copies included
+    state = game.new_initial_state()
+    rng = np.random.default_rng(3)
+    for _ in range(3000):
+        assert not state.is_terminal()
+        if state.is_chance_node() and state.delve.pending.kind == "enter_draw":
+            break
+        if state.is_chance_node():
+            actions, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probabilities)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    delve = state.delve
+    request = delve.state.chance.awaiting
+    assert request is not None and request.purpose == "overlord draw"
+    deck = list(delve.state.overlord.deck)
+    outcomes = state.chance_outcomes()
+    assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+    drawn = {state.action_to_string(pyspiel.PlayerId.CHANCE, a).removeprefix("draw:"): p for a, p in outcomes}
+    assert drawn == {card: deck.count(card) / len(deck) for card in deck}
+    assert all(a < game.max_chance_outcomes() for a, _ in outcomes)
+    # The overlord draws more than one card: each is named in turn, then the move finishes with
+    # those cards in his hand, and the heroes never see which.
+    named = []
+    while state.is_chance_node() and state.delve.pending.kind == "enter_draw":
+        action = state.chance_outcomes()[-1][0]
+        named.append(state.action_to_string(pyspiel.PlayerId.CHANCE, action).removeprefix("draw:"))
+        state.apply_action(action)
+    hand = state.delve.state.overlord.hand
+    assert len(named) >= 2 and all(hand.count(card) >= named.count(card) for card in named)
+    assert not any(card in state.information_state_string(0) for card in named)

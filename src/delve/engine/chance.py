@@ -13,6 +13,12 @@ the core ever touches a global random generator (ruff bans the `random` module i
   Shuffles with no scripted entry keep their order, so tests need only script what matters.
 - ``manual``: physical-dice mode. Roll steps (``delve.rules.rolling``) ask the ``table`` seat for
   each face instead of rolling; the few rolls made inside an effect's hook come from the seed.
+- ``table``: manual dice, and every card drawn with ``pick`` (overlord, treasure, relic, skill
+  and Command decks, chest numbers) is named by the ``table`` seat too: the pick raises
+  ``DrawNeeded`` and ``Game.apply`` undoes the choice under way, asks the table which card
+  came (``awaiting``; the choices are the cards left) and runs the choice again with the
+  answer queued in ``script`` as ``pick:N``. Shuffles still come from the seed. This is how
+  programs (OpenSpiel's chance player) see card draws as chance outcomes.
 """
 
 from __future__ import annotations
@@ -25,11 +31,30 @@ from pydantic import BaseModel, Field
 
 T = TypeVar("T")
 
-ChanceMode = Literal["seeded", "scripted", "manual"]
+ChanceMode = Literal["seeded", "scripted", "manual", "table"]
+DRAW_KIND = "enter_draw"  # the kind of the table's decision "which card was drawn?"
 
 
 class ChanceError(Exception):
     """A scripted result does not fit the roll asked for, or the script ran out."""
+
+
+class DrawNeeded(ChanceError):
+    """In ``table`` mode a rule drew a card the table has not named yet."""
+
+    def __init__(self, purpose: str, labels: list[str]) -> None:
+        super().__init__(f"the table must name the card of this {purpose}")
+        self.purpose, self.labels = purpose, labels
+
+
+class DrawRequest(BaseModel):
+    """A card draw the table is asked for, and the choice whose run drew it (run again once
+    the table answers)."""
+
+    purpose: str
+    labels: list[str]  # one entry per card left, copies included: the pick is uniform over them
+    seat: str
+    choice: str
 
 
 class ChanceState(BaseModel):
@@ -40,6 +65,8 @@ class ChanceState(BaseModel):
     counter: int = 0
     script: list[str] = Field(default_factory=list)
     rolls: int = 0  # how many results were drawn, in any mode; a cheap progress figure
+    # ``table`` mode only, and left out of saves when empty so other games' JSON is unchanged.
+    awaiting: DrawRequest | None = Field(default=None, exclude_if=lambda value: value is None)
 
 
 class Chance:
@@ -77,12 +104,12 @@ class Chance:
     @property
     def manual(self) -> bool:
         """True in physical-dice mode: rolls become decisions for a seat."""
-        return self.state.mode == "manual"
+        return self.state.mode in ("manual", "table")
 
     def roll(self, die: str, face_labels: Sequence[str]) -> int:
         """Roll one die of kind ``die`` whose faces carry ``face_labels``; returns the face index."""
         self.state.rolls += 1
-        if self.state.mode in ("seeded", "manual"):
+        if self.state.mode != "scripted":
             # In physical-dice mode the table enters every roll made through a roll step; a roll an
             # effect makes inside a rule (e.g. Undying) comes from the seed.
             return self._uniform(len(face_labels))
@@ -92,10 +119,15 @@ class Chance:
             raise ChanceError(f"the dice script says {entry!r} but a {die} die was rolled")
         return _face_index(value, die, face_labels)
 
-    def pick(self, n: int, purpose: str = "pick") -> int:
-        """A uniform choice among ``n`` things (a card drawn from an unordered deck, say)."""
+    def pick(self, n: int, purpose: str = "pick", labels: Sequence[object] | None = None) -> int:
+        """A uniform choice among ``n`` things (a card drawn from an unordered deck, say);
+        ``labels`` name them (the cards of the deck) for the table in ``table`` mode."""
         self.state.rolls += 1
-        if self.state.mode != "scripted":
+        if self.state.mode == "table":
+            if not self.state.script:
+                named = [str(label) for label in labels] if labels is not None else [str(i) for i in range(n)]
+                raise DrawNeeded(purpose, named)
+        elif self.state.mode != "scripted":
             return self._uniform(n)
         entry = self._pop_script(purpose)
         kind, _, value = entry.partition(":")

@@ -15,9 +15,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from delve.board.grid import Board
-from delve.engine.chance import Chance
+from delve.engine.chance import DRAW_KIND, Chance, DrawNeeded, DrawRequest
 from delve.engine.copying import copy_model, plain
-from delve.engine.decision import TABLE, ApplyResult, ChoiceRecord, Decision, Event
+from delve.engine.decision import TABLE, ApplyResult, Choice, ChoiceRecord, Decision, Event
 from delve.engine.redaction import events_for, seal
 from delve.engine.state import FigureState, GameState, Step
 from delve.engine.steps import StepHandler
@@ -86,6 +86,14 @@ class Game:
     def advance(self) -> None:
         """Run automatic steps until a decision is needed or the game ends."""
         self._pending = None
+        awaiting = self.state.chance.awaiting
+        if awaiting is not None:  # ``table`` chance: a card draw waits for the table
+            self._pending = Decision(seat=TABLE, kind=DRAW_KIND, serial=self.state.serial,
+                                     prompt=f"Which card did the {awaiting.purpose} give?",
+                                     choices=[Choice(id=f"draw:{label}", label=label, data={"index": index})
+                                              for index, label in enumerate(awaiting.labels)])
+            self._settled = True
+            return
         for _ in range(MAX_AUTOMATIC_STEPS):
             if self.state.winner is not None or not self.state.stack:
                 self._settled = True
@@ -135,12 +143,10 @@ class Game:
         snapshot = copy_model(self.state) if self.transactional else None
         log_start = len(self.state.log)
         try:
-            step = self.state.stack[-1]
-            self._handler(step).choose(self, step, choice)
-            self.state.serial += 1
-            self.state.history.append(ChoiceRecord(seat=seat, choice=choice_id))
-            self._settled = False
-            self.advance()
+            if self.state.chance.mode == "table":
+                self._apply_drawing(choice, seat)
+            else:
+                self._run(choice, seat, record=True)
         except Exception as exc:
             if snapshot is not None:
                 self.state = snapshot
@@ -149,6 +155,47 @@ class Game:
             raise EngineError(f"applying {choice_id!r} failed: {exc}") from exc
         events = events_for(self.state.log[log_start:], seat)
         return ApplyResult(accepted=True, events=events)
+
+    def _run(self, choice: Choice, seat: str, *, record: bool) -> None:
+        """Answer the top step with ``choice`` (recorded in the history) and run on."""
+        step = self.state.stack[-1]
+        self._handler(step).choose(self, step, choice)
+        if record:
+            self._record(seat, choice.id)
+        self._settled = False
+        self.advance()
+
+    def _record(self, seat: str, choice_id: str) -> None:
+        self.state.serial += 1
+        self.state.history.append(ChoiceRecord(seat=seat, choice=choice_id))
+
+    def _apply_drawing(self, choice: Choice, seat: str) -> None:
+        """``table`` chance (``delve.engine.chance``): a choice whose run draws a card the table
+        has not named is undone, kept in the history, and the table asked; the table's answer
+        is queued and the interrupted choice runs again (as often as it draws)."""
+        chance = self.state.chance
+        record = True
+        if chance.awaiting is not None:
+            request, chance.awaiting = chance.awaiting, None
+            chance.script.append(f"pick:{choice.data['index']}")
+            self._record(seat, choice.id)
+            self._settled = False
+            self.advance()  # back at the interrupted decision
+            interrupted = self._pending.find(request.choice) if self._pending else None
+            if interrupted is None:
+                raise EngineError(f"the drawing choice {request.choice!r} is no longer legal")
+            choice, seat, record = interrupted, request.seat, False
+        before = copy_model(self.state)
+        try:
+            self._run(choice, seat, record=record)
+        except DrawNeeded as need:
+            self.state = before
+            if record:
+                self._record(seat, choice.id)
+            self.state.chance.awaiting = DrawRequest(purpose=need.purpose, labels=need.labels, seat=seat,
+                                                     choice=choice.id)
+            self._settled = False
+            self.advance()
 
     # -- helpers for step handlers --------------------------------------------------------
     @property

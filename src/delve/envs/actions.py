@@ -38,7 +38,7 @@ MAX_SIDE = 3  # footprints up to 3 x 3
 SMALL_INT = 16
 CONTENT_KINDS: tuple[str, ...] = ("item", "card", "skill", "hero", "monster", "familiar", "quest_action")
 ARG_CLASSES: tuple[str, ...] = ("S", "F", "I", "B", "H", "P", "weapon", *CONTENT_KINDS)
-BUY_SLOTS, BUY_MAX = 5, 4  # ``B``: how often each of up to 5 surge abilities is bought (0-3 times)
+BUY_SLOTS, BUY_MAX = 5, 5  # ``B``: how often each of up to 5 surge abilities is bought (0-4 times)
 # Choices whose arguments are read by position, not by their look, keyed by verb and number of
 # tokens: "spend:2:1,0" buys (not a space); a hero's attack names a weapon (a smaller class
 # than every item). ``None``: read that token by its look.

@@ -9,14 +9,18 @@ Setup: the game is the one ``delve simulate`` and the other environments play
 answer the setup decisions (skills, shopping, placement, treachery) before the first move, so
 the initial state is a game about to start its first round.
 
-Chance: the game runs in physical-dice mode (``chance="manual"``), so every die is a decision
-of the ``table`` seat; that seat is OpenSpiel's chance player, with the die's faces as
-outcomes (a face printed twice on a die counts twice: the outcome's probability is its share
-of the six faces). Limitation: the other randomness of the engine (overlord card draws and
-shuffles through ``Chance.pick``/``shuffle``) is drawn from the game's seed, so it is fixed by
-the initial state rather than exposed as chance nodes; ``resample_from_infostate`` re-seeds it,
-with what the seat cannot see (``delve.engine.determinize``), so a search that samples worlds
-(ISMCTS) sees neither the real future draws nor the hidden cards.
+Chance: the game runs with the table as the source of chance (``chance="table"``,
+``delve.engine.chance``): every die and every card draw (the overlord deck, treasure and relic
+draws, skills bought, chest numbers dealt on opening) is a decision of the ``table`` seat, which
+is OpenSpiel's chance player. A die's outcomes are its faces (a face printed twice counts
+twice: the outcome's probability is its share of the six faces); a draw's outcomes are the cards
+left in that deck, each with its share of the deck (copies count). ``max_chance_outcomes`` is
+the largest deck the pack can make (``largest_deck``). The engine stays the only judge: a move
+that draws a card stops at the draw, and the engine finishes the move once the card is named.
+What is still drawn from the seed: the setup's draws and shuffles (the initial state is one
+fixed position), shuffles of skill decks and chest markers, and the few rolls an effect makes
+inside a rule; ``resample_from_infostate`` re-seeds those with what the seat cannot see
+(``delve.engine.determinize``).
 
 Information: each player's information state string is the JSON of ``view(game, seat)``
 (what that seat may see, including its visible log); the observation string is the same view
@@ -77,6 +81,21 @@ def env_options(params: dict[str, Any]) -> EnvOptions:
     return options.model_copy(update={"heroes": heroes, "seats": [heroes[i::count] for i in range(count)]})
 
 
+def largest_deck(pack_name: str) -> int:
+    """The most outcomes one chance node can have: six faces, or the largest deck of the pack
+    (the overlord's cards with their copies, a treasure or skill deck, a quest's chests)."""
+    from collections import Counter
+
+    from delve.api import open_pack
+
+    pack = open_pack(pack_name)
+    decks = [sum(card.copies for card in pack.overlord.values()),
+             *Counter(item.deck for item in pack.items.values()).values(),
+             *Counter(skill.deck for skill in pack.skills.values()).values(),
+             *(len(quest.chests) for quest in pack.quests.values())]
+    return max(6, *decks)
+
+
 class DelveGame(pyspiel.Game):
     """The OpenSpiel game: reads its parameters and makes initial states."""
 
@@ -91,10 +110,11 @@ class DelveGame(pyspiel.Game):
         episode = Episode(self.options, int(self.params["seed"]), {*self.seats, TABLE})
         episode.run_bots()  # only the setup's automated players answer
         self.initial: Game = episode.game
+        self.initial.state.chance.mode = "table"  # from the first move on, card draws are chance nodes too
         self.obs_size = int(np.prod(self.encoder.board_shape)) + self.encoder.features_size
         info = pyspiel.GameInfo(
             num_distinct_actions=self.encoder.num_actions,
-            max_chance_outcomes=6,
+            max_chance_outcomes=largest_deck(self.options.pack_name),
             num_players=len(self.seats),
             min_utility=-1.0,
             max_utility=1.0,
@@ -172,7 +192,8 @@ class DelveState(pyspiel.State):
         return sorted(self._legal_ids())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """Each distinct face (its first position in the list) with its share of the die."""
+        """Each distinct face or card (its first position in the list) with its share of the die
+        or the deck."""
         decision = self.delve.pending
         assert decision is not None
         ids = [c.id for c in decision.choices]
@@ -208,8 +229,10 @@ class DelveState(pyspiel.State):
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> DelveState:
         """A state ``player_id`` cannot tell from this one: the same position with what the
-        seat cannot see drawn afresh and the future randomness seeded from
-        ``probability_sampler`` (``delve.engine.determinize.determinized_clone``)."""
+        seat cannot see drawn afresh (``delve.engine.determinize.determinized_clone``: the
+        overlord's hand, chests, dark glyphs, skill deck order) and the seed of what is not a
+        chance node taken from ``probability_sampler``. Dice and card draws stay chance nodes,
+        drawn from the decks of the sampled world."""
         seat = self.seats[player_id]
         seed = int(float(probability_sampler()) * 2**31)
         world = _determinized(self.delve, seat, seed)
@@ -242,6 +265,7 @@ def _determinized(game: Game, seat: str, seed: int) -> Game:
     from delve.engine.redaction import events_for
 
     world = determinized_clone(game, seat, seed)
+    world.state.chance.mode = game.state.chance.mode  # the sampled world's dice and draws stay chance nodes
     # The search copy drops the past for speed, but the seat's information state (perfect
     # recall) is what it has seen: give it back the events this seat saw, so ISMCTS finds the
     # sampled world under the same key as the real one.

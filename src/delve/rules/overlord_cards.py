@@ -65,7 +65,7 @@ def draw_overlord_card(game: Game) -> str | None:
     overlord = game.state.overlord
     if not overlord.deck:
         return None
-    drawn = overlord.deck.pop(game.chance.pick(len(overlord.deck), "overlord draw"))
+    drawn = overlord.deck.pop(game.chance.pick(len(overlord.deck), "overlord draw", overlord.deck))
     overlord.hand.append(drawn)
     game.emit("card_drawn", "The overlord draws a card.", ref="Overlord Cards")
     game.emit("card_drawn_private", f"You draw {card(game, drawn).name}.", ref="Overlord Cards",

@@ -214,7 +214,7 @@ def draw_overlord_card(game: Game) -> str | None:
     deck = game.state.overlord.deck
     if not deck:
         return None
-    card = deck.pop(game.chance.pick(len(deck), "overlord draw"))
+    card = deck.pop(game.chance.pick(len(deck), "overlord draw", deck))
     game.state.overlord.hand.append(card)
     game.emit("card_drawn", "The overlord draws a card.", ref="Overlord Cards")
     game.emit("card_drawn_private", f"You draw {card}.", ref="Overlord Cards", visible_to=[OVERLORD],

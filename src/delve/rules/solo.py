@@ -176,7 +176,8 @@ def draw_command_card(game: Game) -> str | None:
     if total == 0:
         return None
     if deck["orders"] and deck["raise_dead"]:
-        raise_dead = game.chance.pick(total, "command draw") < deck["raise_dead"]
+        cards = [RAISE_DEAD_CARD] * deck["raise_dead"] + [ORDER_CARD] * deck["orders"]
+        raise_dead = game.chance.pick(total, "command draw", cards) < deck["raise_dead"]
     else:
         raise_dead = deck["raise_dead"] > 0
     drawn = RAISE_DEAD_CARD if raise_dead else ORDER_CARD

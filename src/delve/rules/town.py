@@ -73,7 +73,7 @@ def draw_treasure(game: Game, colour: str) -> str | None:
         game.emit("treasure_deck_empty", f"The {colour} treasure deck is empty.", ref="Treasure Chests markers",
                   colour=colour)
         return None
-    return deck.pop(game.chance.pick(len(deck), f"{colour} treasure draw"))
+    return deck.pop(game.chance.pick(len(deck), f"{colour} treasure draw", deck))
 
 
 def chests_opened(game: Game) -> list[str]:
@@ -181,7 +181,7 @@ def buy(game: Game, hero: FigureState, choice: Choice) -> None:
     elif rest.startswith("skill:"):
         deck = skill_deck(game, choice.data["deck"])
         skill = deck.pop(0) if "skill_decks" in game.state.flags else \
-            deck[game.chance.pick(len(deck), f"{choice.data['deck']} skill draw")]
+            deck[game.chance.pick(len(deck), f"{choice.data['deck']} skill draw", deck)]
         _gain_skill(game, hero, skill)
         game.emit("bought", f"{hero.name} buys the skill {equipment.content(game).skills[skill].name} for "
                   f"{cost} coins.", ref="Shopping", hero=hero.id, cost=cost, goods=rest, skill=skill,

@@ -95,7 +95,7 @@ def chest_contents(game: Game, marker: Marker) -> Chest | None:
                       if chest.colour == marker.data.get("colour") and n not in taken)
         if not free:
             return None
-        marker.data["number"] = free[game.chance.pick(len(free), "chest number")]
+        marker.data["number"] = free[game.chance.pick(len(free), "chest number", free)]
     return quest.chests.get(int(marker.data["number"]))
 
 
@@ -207,7 +207,7 @@ def _relic_for(game: Game, marker: Marker) -> str | None:
         game.state.flags["relic_pile"] = pile
     if not pile:
         return None
-    return str(pile.pop(game.chance.pick(len(pile), "relic draw")))
+    return str(pile.pop(game.chance.pick(len(pile), "relic draw", pile)))
 
 
 def pick_up(game: Game, hero: FigureState, marker: Marker) -> None:
