@@ -1,6 +1,6 @@
 """Counting what the stable action space would lose: random games, every decision checked.
 
-Why shared: the test (a few games per quest) and ``bench/env_bench.py --cuts`` (200 games per
+Why shared: the test (a few games per quest) and ``bench/env_cuts.py`` (200 games per
 shipped quest) must count the same thing: a decision whose choices do not each get their own
 index from a listed template (``delve.envs.grammar.GRAMMAR``) is a cut.
 """
