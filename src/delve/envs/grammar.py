@@ -151,4 +151,14 @@ GRAMMAR: dict[str, tuple[str, ...]] = {
     "solo_raise_dead": (
         "raise:{P}",
     ),
+    # Found by the 200-game count (bench/env_cuts.py); appended so earlier indices stay put.
+    "reveal_placement": (  # delve.rules.revealing: where a short-placed monster of a revealed area goes
+        "place:{S}",
+    ),
+    "bash_power": (  # delve.abilities.units.bash: how many power dice a Bash attack rolls
+        "bash:{I}",
+    ),
+    "invulnerability": (  # delve.rules.potions: drink the potion against this attack, or keep it
+        "invulnerability:keep", "invulnerability:use",
+    ),
 }
