@@ -15,6 +15,7 @@ API (the test is its own referee); card names come from the game's catalog.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections import Counter
 from pathlib import Path
@@ -63,6 +64,8 @@ def _act(page: Any, kind: str, moved: set[int], turn: int, standing: bool = Fals
     hero turns so far) as far as he can; every other prompt takes its passing answer, else its
     first choice. ``standing``: a trap window is answered with the standing answer "no traps for
     the rest of this round"."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     serial = str(page.evaluate("document.body.dataset.serial || ''"))
     targets = page.locator("rect.hl-target")
     moves = page.locator("rect.hl-move")
@@ -90,7 +93,9 @@ def _act(page: Any, kind: str, moved: set[int], turn: int, standing: bool = Fals
     page.wait_for_timeout(30)
     if str(page.evaluate("document.body.dataset.serial || ''")) == serial and \
             page.locator("#choices .choice-row > button.choice").count():
-        page.locator("#choices .choice-row > button.choice").first.click(force=True)  # a space with several choices
+        # a space with several choices; the panel may have moved on since it was counted
+        with contextlib.suppress(PlaywrightTimeout):
+            page.locator("#choices .choice-row > button.choice").first.click(force=True, timeout=2_000)
     page.wait_for_function(f"() => document.body.dataset.serial !== '{serial}'", timeout=30_000)
 
 
