@@ -85,6 +85,9 @@ def test_friends_play_together_from_the_lobby(server: Any, tmp_path: Path) -> No
         seed = lobby.input_value("#seed")
         assert seed.isdigit() and seed != "1"  # a random seed by default, shown
         _shots(lobby, "lobby")
+        # The card is one button: its text (what a screen reader says) keeps its sentences apart.
+        card_text = lobby.text_content(".quest-card[data-quest='first-steps']") or ""
+        assert "Heroes:" in card_text and ".Heroes:" not in card_text and "heroes.Suggested" not in card_text
 
         # The host picks by clicking: a quest card, two heroes, networked with a person as overlord.
         lobby.click(".quest-card[data-quest='first-steps']")
