@@ -59,15 +59,14 @@ def active(game: Game) -> bool:
 Dist = dict[tuple[bool, int, int], float]  # (missed, range, hearts) -> probability
 
 
-def _engine_die(colour: str) -> str:
-    """The die a 2e game rolls for a content colour (2e faces where the engine has them)."""
-    for name in (colour if colour.startswith("2e-") else f"2e-{colour}", colour):
-        try:
-            player_rules().die_spec(name)
-            return name
-        except KeyError:
-            continue
-    return colour
+ATTACK_COLOURS = ("blue", "red", "yellow", "green")  # content colours a 2e game rolls as 2e dice
+DEFENSE_COLOURS = ("brown", "gray", "black")
+
+
+def _engine_die(colour: str, colours: tuple[str, ...]) -> str:
+    """The die a 2e game rolls for a content colour of this kind (``delve.rules2e.dice``): the
+    2e faces for those colours, the 1st-edition die (e.g. the black power die) otherwise."""
+    return f"2e-{colour}" if colour in colours else colour
 
 
 @cache
@@ -75,7 +74,7 @@ def _roll(dice: tuple[str, ...]) -> tuple[tuple[tuple[bool, int, int], float], .
     """The exact distribution of (missed, range, hearts) of these attack dice."""
     dist: Dist = {(False, 0, 0): 1.0}
     for die in dice:
-        faces = player_rules().die_spec(_engine_die(die)).faces
+        faces = player_rules().die_spec(_engine_die(die, ATTACK_COLOURS)).faces
         out: Dist = {}
         for (missed, rng, hearts), p in dist.items():
             for face in faces:
@@ -90,7 +89,7 @@ def _shields(dice: tuple[str, ...]) -> tuple[tuple[int, float], ...]:
     """The exact distribution of the shields these defense dice roll."""
     dist = {0: 1.0}
     for die in dice:
-        faces = player_rules().die_spec(_engine_die(die)).faces
+        faces = player_rules().die_spec(_engine_die(die, DEFENSE_COLOURS)).faces
         out: dict[int, float] = {}
         for total, p in dist.items():
             for face in faces:
