@@ -1,7 +1,9 @@
 """The graded-levels table of docs/simulation.md: each overlord level against the hero AI.
 
-Plays every shipped quest (the four starter quests and the 2e tutorial) with the overlord at
-each level (easy: the solo procedure, normal: the overlord AI, hard: the search player) against
+Plays every shipped quest (the four starter quests and both encounters of the 2e tutorial:
+``first-steps-2e`` plays encounter 1 then 2 and the winner of encounter 2 wins;
+``first-steps-2e-2`` starts at encounter 2) with the overlord at each level (easy: the solo
+procedure, normal: the overlord AI, hard: the search player) against
 the same hero AI, in chunks appended to a JSON-lines file, round-robin, so a stopped run leaves
 every cell with a similar number of games. Chunk ``k`` uses root seed ``SEED + k`` for every
 level: the levels meet the same game seeds (same setups, same first dice). ``--table`` prints
@@ -30,7 +32,7 @@ from sim_matrix import _commit  # bench/ is on sys.path
 from sim_matrix import _done as _rows
 
 QUESTS = (("1e", "first-steps"), ("1e", "bridge-of-teeth"), ("1e", "the-drowned-library"),
-          ("1e", "the-sunken-forge"), ("2e", "first-steps-2e"))
+          ("1e", "the-sunken-forge"), ("2e", "first-steps-2e"), ("2e", "first-steps-2e-2"))
 LEVELS = ("easy", "normal", "hard")
 SEED = 9100
 

@@ -166,7 +166,7 @@ def player_rules() -> Any:
     """
     from types import SimpleNamespace
 
-    from delve.rules import attack, attack_math, equipment, movement
+    from delve.rules import attack, attack_math, dice, equipment, movement
 
     return SimpleNamespace(
         hero_attack_context=attack.hero_attack_context, target_spaces=attack.target_spaces,
@@ -176,4 +176,5 @@ def player_rules() -> Any:
         resolve=attack_math.resolve, best_play=attack_math.best_play,
         Spend=attack_math.Spend, armor_value=equipment.armor_value, weapons=equipment.weapons,
         item=equipment.item, UNARMED=equipment.UNARMED, destinations=movement.destinations,
+        die_spec=dice.die_spec,
     )

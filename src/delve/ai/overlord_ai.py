@@ -13,6 +13,7 @@ decisions (spending power, morph dice, Bash) are shared with the solo overlord
 
 from __future__ import annotations
 
+from delve.ai import overlord_2e
 from delve.ai import overlord_common as oc
 from delve.ai.explain import Explanation, Values, build
 from delve.api import player_rules
@@ -33,6 +34,10 @@ class OverlordAI:
 
     def choose(self, decision: Decision, game: Game) -> str:
         """Answer one overlord decision."""
+        if overlord_2e.active(game):  # 2e: free cards and the heroes' goals (overlord_2e); else 1e
+            found = overlord_2e.choose(self, decision, game)
+            if found is not None:
+                return found
         kind = decision.kind
         if kind == "overlord_turn":
             return self.next_activation(game, decision)
@@ -119,7 +124,12 @@ class OverlordAI:
         The values follow the rules of ``choose``: an activation values each attack by expected
         wounds plus ``KILL_WEIGHT`` times the kill chance, each move by the best attack from where
         it ends, and, with no attack anywhere, each move by minus its walking distance to the
-        nearest hero. Kinds this AI answers by fixed rules get no values."""
+        nearest hero. Kinds this AI answers by fixed rules get no values. A 2e game's card windows
+        and guarded activations are valued by ``overlord_2e``."""
+        if overlord_2e.active(game):
+            found = overlord_2e.option_values(self, decision, game)
+            if found is not None:
+                return found
         values: Values = {}
         kind = decision.kind
         if kind == "monster_activation":

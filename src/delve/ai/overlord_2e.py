@@ -1,0 +1,339 @@
+"""The overlord AI's 2nd-edition play: free overlord cards and the quest's own goals.
+
+Why a module of its own: the 1st-edition overlord AI (``overlord_ai``) pays threat for cards
+and wins by killing heroes, so it passes every event window and sends every monster at the
+nearest hero. A 2e overlord pays nothing for a card (descent-2e excerpt b, "Overlord Cards")
+and wins by time (``end_of_round`` goals): what he must stop is the heroes' goal (an area to
+reach, a lieutenant to kill; excerpt a, "Quests"). So in a 2e game this module answers first
+(``choose`` returns None for what it leaves to the 1st-edition rules, and never runs in a 1st-
+edition game, whose play stays byte for byte the same):
+
+- **event windows**: every offered event is valued from its effects in the pack: a bonus to
+  the attack being made (more damage, a power die) by the exact 2e odds of that attack with and
+  without it (2e attack and defense dice from the engine's dice tables), a heal by the damage
+  it restores (twice for a monster the heroes must kill), a fatigue drain by the fatigue the
+  hero loses. The best is played when it is worth ``PLAY_AT``; several names may follow.
+- **trap windows**: the trap that hurts most (wounds, a kill, a condition), when worth it.
+- **monster activations**, when the heroes have a goal to stop: each option is valued by how
+  well it guards the goal after it (``guard_value``: how far the heroes must walk, with the
+  monsters in the way, to an area they must reach or to a space from which they could strike
+  a monster they must kill, and how many of them could strike it on their next turn), plus a
+  smaller share of the attack it makes. The monster the heroes must kill keeps out of reach
+  and strikes only from safety; the others stand in the way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+from typing import Any
+
+from delve.ai import overlord_common as oc
+from delve.ai.explain import Values
+from delve.api import player_rules
+from delve.board.geometry import Footprint, Pos, neighbors8
+from delve.board.los import footprint_line_of_sight
+from delve.board.movement import SmallReaches, reachable
+from delve.engine.decision import Choice, Decision
+from delve.engine.game import Game
+from delve.engine.state import FigureState
+
+RULESET = "2e"
+PLAY_AT = 0.5  # a free card is played when it is worth at least this many wounds
+KILL_WEIGHT = 6.0  # as the 1st-edition AI: a knock-out is worth this many wounds more
+NAMED_HEAL = 2.0  # a heal on a monster the heroes must kill counts this much per point
+EXPOSED = 4.0  # cost of each hero who could strike the protected monster on his next turn
+WALK = 0.5  # value of each space the heroes must still walk (to strike it, or to their area)
+WALK_CAP = 12  # spaces: farther, or walled off by monsters, counts as this far
+ATTACK_SHARE = 0.5  # share of an attack's value while guarding a goal
+POWER_DIE = "black"  # the power die an extra-die card adds (the engine's ``POWER`` die)
+CONDITION_VALUE = 1.0  # a condition a trap lays, in wounds
+
+
+def active(game: Game) -> bool:
+    """Whether the game follows the 2nd-edition rules."""
+    return game.state.ruleset == RULESET
+
+
+# -- exact 2e attack odds ----------------------------------------------------------------------
+Dist = dict[tuple[bool, int, int], float]  # (missed, range, hearts) -> probability
+
+
+ATTACK_COLOURS = ("blue", "red", "yellow", "green")  # content colours a 2e game rolls as 2e dice
+DEFENSE_COLOURS = ("brown", "gray", "black")
+
+
+def _engine_die(colour: str, colours: tuple[str, ...]) -> str:
+    """The die a 2e game rolls for a content colour of this kind (``delve.rules2e.dice``): the
+    2e faces for those colours, the 1st-edition die (e.g. the black power die) otherwise."""
+    return f"2e-{colour}" if colour in colours else colour
+
+
+@cache
+def _roll(dice: tuple[str, ...]) -> tuple[tuple[tuple[bool, int, int], float], ...]:
+    """The exact distribution of (missed, range, hearts) of these attack dice."""
+    dist: Dist = {(False, 0, 0): 1.0}
+    for die in dice:
+        faces = player_rules().die_spec(_engine_die(die, ATTACK_COLOURS)).faces
+        out: Dist = {}
+        for (missed, rng, hearts), p in dist.items():
+            for face in faces:
+                key = (missed or face.miss, rng + face.range, hearts + face.hearts)
+                out[key] = out.get(key, 0.0) + p / len(faces)
+        dist = out
+    return tuple(sorted(dist.items()))
+
+
+@cache
+def _shields(dice: tuple[str, ...]) -> tuple[tuple[int, float], ...]:
+    """The exact distribution of the shields these defense dice roll."""
+    dist = {0: 1.0}
+    for die in dice:
+        faces = player_rules().die_spec(_engine_die(die, DEFENSE_COLOURS)).faces
+        out: dict[int, float] = {}
+        for total, p in dist.items():
+            for face in faces:
+                out[total + face.shields] = out.get(total + face.shields, 0.0) + p / len(faces)
+        dist = out
+    return tuple(sorted(dist.items()))
+
+
+def attack_outcome(dice: Iterable[str], defense: Iterable[str], *, armor: int, range_needed: int,
+                   bonus_damage: int = 0, pierce: int = 0, wounds_left: int = 1) -> tuple[float, float]:
+    """(expected damage, chance to deal at least ``wounds_left``) of a 2e attack: a miss face or
+    too little range misses; otherwise hearts plus bonus, less armor and shields (Pierce takes
+    off that much of both)."""
+    expected = kill = 0.0
+    shields = _shields(tuple(defense))
+    for (missed, rng, hearts), p in _roll(tuple(dice)):
+        if missed or rng < range_needed:
+            continue
+        for shield, q in shields:
+            damage = max(0, hearts + bonus_damage - max(0, armor + shield - pierce))
+            expected += p * q * damage
+            if damage >= wounds_left:
+                kill += p * q
+    return expected, kill
+
+
+def _attack_in_window(game: Game) -> tuple[FigureState, FigureState, dict[str, Any]] | None:
+    """The monster attacking, the hero it attacks and the attack's context, in an event window."""
+    step = oc.top_step(game, "attack")
+    if step is None:
+        return None
+    ctx = step.data["ctx"]
+    attacker = game.state.figures.get(ctx["attacker"])
+    target = next((h for h in oc.heroes(game) if tuple(ctx["target"]) in h.footprint.cells()), None)
+    if attacker is None or target is None:
+        return None
+    return attacker, target, ctx
+
+
+def attack_value(game: Game, ctx: dict[str, Any], target: FigureState, *, damage: int = 0, power: int = 0) -> float:
+    """Expected damage plus ``KILL_WEIGHT`` times the knock-out chance of the attack in ``ctx``
+    on ``target``, with ``damage`` more damage and ``power`` more power dice."""
+    dice = [*ctx.get("dice", []), *[POWER_DIE] * (int(ctx.get("power", 0)) + power)]
+    needed = 0 if ctx.get("ignore_range") or ctx.get("attack_type") == "melee" else int(ctx.get("range_needed", 0))
+    expected, kill = attack_outcome(dice, target.defense_dice, armor=oc.hero_armor(game, target),
+                                    range_needed=needed,
+                                    bonus_damage=int(ctx.get("bonus_damage", 0)) + damage,
+                                    pierce=int(ctx.get("abilities", {}).get("Pierce", 0)), wounds_left=target.wounds)
+    return expected + KILL_WEIGHT * kill
+
+
+# -- the heroes' goals ------------------------------------------------------------------------
+def protected(game: Game) -> list[FigureState]:
+    """Monsters on the board the heroes must kill (``kill_named`` goals)."""
+    names = {g["kill_named"] for g in game.state.flags.get("goals", {}).get("heroes", []) if g.get("kill_named")}
+    return [m for m in oc.monsters(game) if m.content_id in names or m.id in names]
+
+
+def goal_cells(game: Game) -> set[Pos]:
+    """Spaces of the areas the heroes must reach (``reach_area`` goals)."""
+    areas = {g["reach_area"] for g in game.state.flags.get("goals", {}).get("heroes", []) if g.get("reach_area")}
+    return {p for p in game.board.spaces() if game.board.area_of(p) in areas} if areas else set()
+
+
+def guarding(game: Game) -> bool:
+    """Whether the heroes have a goal the monsters can stand in the way of."""
+    return bool(protected(game) or goal_cells(game))
+
+
+def _hero_reach(game: Game, hero: FigureState, monster_cells: set[Pos]) -> dict[Pos, int]:
+    """Movement cost for the hero to every space he could end on, monsters in the way."""
+    others = {c for h in oc.heroes(game) if h.id != hero.id for c in h.footprint.cells()}
+    reach = reachable(game.board, hero.footprint, WALK_CAP * 2, monster_cells, others | monster_cells)
+    costs = reach.costs() if isinstance(reach, SmallReaches) else {fp: r.cost for fp, r in reach.items()}
+    return {(fp.x, fp.y): cost for fp, cost in costs.items()}
+
+
+def _shoots(game: Game, hero: FigureState) -> bool:
+    """Whether the hero attacks from a distance (a ranged or magic weapon equipped)."""
+    items = oc.pack(game).items
+    return any(items[i].attack_type in ("ranged", "magic") for i in hero.equipped if i in items)
+
+
+def guard_value(game: Game, moved: FigureState | None = None, to: Footprint | None = None) -> float:
+    """How well the monsters guard the heroes' goals, with ``moved`` standing at ``to``.
+
+    For a monster the heroes must kill: minus ``EXPOSED`` for each hero who could strike it on
+    his next turn (end a move of his speed plus fatigue beside it, or, with a ranged weapon, in
+    sight of it), plus ``WALK`` for each space the nearest hero must walk to a space beside it.
+    For an area to reach: ``WALK`` for each space the nearest hero must walk into it. Monsters
+    block the heroes' way (heroes may not pass them), so standing in a doorway counts."""
+    places = {m.id: (to if moved is not None and m.id == moved.id and to is not None else m.footprint)
+              for m in oc.monsters(game)}
+    monster_cells = {c for fp in places.values() for c in fp.cells()}
+    heroes = oc.heroes(game)
+    if not heroes:
+        return 0.0
+    reaches = {h.id: _hero_reach(game, h, monster_cells) for h in heroes}
+    value = 0.0
+    for named in protected(game):
+        fp = places[named.id]
+        beside = {n for c in fp.cells() for n in neighbors8(c)} - set(fp.cells())
+        blocked = monster_cells - set(fp.cells())
+        nearest = WALK_CAP
+        for hero in heroes:
+            reach = reaches[hero.id]
+            walk = min((reach[c] for c in beside if c in reach), default=WALK_CAP)
+            nearest = min(nearest, walk)
+            move = hero.speed + max(0, hero.fatigue)
+            threat = walk <= move
+            if not threat and _shoots(game, hero):
+                threat = any(cost <= move and footprint_line_of_sight(game.board, Footprint.single(cell),
+                                                                      fp.cells()[0], blocked)
+                             for cell, cost in reach.items())
+            value -= EXPOSED * threat
+        value += WALK * min(nearest, WALK_CAP)
+    cells = goal_cells(game)
+    if cells:
+        walk = min((reach[c] for reach in reaches.values() for c in cells if c in reach), default=WALK_CAP)
+        value += WALK * min(walk, WALK_CAP)
+    return value
+
+
+# -- choices ------------------------------------------------------------------------------------
+def option_values(ai: Any, decision: Decision, game: Game) -> tuple[str, Values] | None:
+    """What the 2e overlord weighs for this decision, or None when the 1st-edition rules answer."""
+    if not active(game):
+        return None
+    kind = decision.kind
+    if kind == "event_window":
+        measure = "free card: wounds it adds (exact 2e odds), damage it heals, fatigue it drains"
+        return measure, card_values(game, decision)
+    if kind == "trap_window":
+        return "free trap: wounds (+6 x knock-out chance) or a condition", trap_values(game, decision)
+    if kind == "monster_activation" and guarding(game):
+        return ("guarding the heroes' goal: spaces they must walk, minus 4 per hero who could strike the monster "
+                "they must kill, plus half the attack's value"), activation_values(ai, decision, game)
+    return None
+
+
+def choose(ai: Any, decision: Decision, game: Game) -> str | None:
+    """The 2e answer, or None for the 1st-edition rules to answer."""
+    found = option_values(ai, decision, game)
+    if found is None:
+        return None
+    kind = decision.kind
+    values = found[1]
+    if kind in ("event_window", "trap_window"):
+        best = max(values.items(), key=lambda kv: (kv[1][0] or 0.0, kv[0]), default=None)
+        return best[0] if best is not None and (best[1][0] or 0.0) >= PLAY_AT else oc.first_of(decision, "pass")
+    if not values:
+        return None
+    return max(values, key=lambda c: (values[c][0] or 0.0, c == "end_activation", c))
+
+
+def _effects(game: Game, choice: Choice) -> list[Any]:
+    found = oc.card(game, choice.data.get("card", ""))
+    return list(found.effects) if found is not None else []
+
+
+def card_values(game: Game, decision: Decision) -> Values:
+    """Each offered event's worth, from its effects (``PLAY_AT`` or more is played)."""
+    values: Values = {}
+    attack = _attack_in_window(game)
+    step = oc.top_step(game, "event_window")
+    context = step.data.get("context", {}) if step is not None else {}
+    base = attack_value(game, attack[2], attack[1]) if attack is not None else 0.0
+    named = {m.id for m in protected(game)}
+    for choice in oc.by_prefix(decision, "event:"):
+        worth = 0.0
+        details: dict[str, Any] = {}
+        for effect in _effects(game, choice):
+            kind = effect.effect
+            if kind == "modify_stat" and getattr(effect, "stat", "") == "damage" and attack is not None:
+                gain = attack_value(game, attack[2], attack[1], damage=int(effect.amount)) - base
+                worth += gain
+                details["attack_gain"] = round(gain, 3)
+            elif kind == "bonus_dice" and attack is not None:
+                gain = attack_value(game, attack[2], attack[1], power=int(getattr(effect, "power_dice", 0))) - base
+                worth += gain
+                details["attack_gain"] = round(gain, 3)
+            elif kind == "heal_wounds":
+                source = game.state.figures.get(context.get("triggering_monster", ""))
+                group = [m for m in oc.monsters(game) if source is not None and m.content_id == source.content_id]
+                healed = sum(min(int(effect.amount), m.max_wounds - m.wounds) * (NAMED_HEAL if m.id in named else 1.0)
+                             for m in group)
+                worth += healed
+                details["healed"] = healed
+            elif kind == "drain_fatigue":
+                hero = game.state.figures.get(context.get("triggering_hero", ""))
+                drained = min(int(effect.amount), hero.fatigue) if hero is not None else 0
+                worth += 0.5 * drained
+                details["fatigue_drained"] = drained
+            elif kind == "draw_overlord_cards":
+                worth += 1.0
+        values[choice.id] = (worth, details)
+    values["pass"] = (0.0, {})
+    return values
+
+
+def trap_values(game: Game, decision: Decision) -> Values:
+    """Each offered trap's worth to the overlord (``PLAY_AT`` or more is sprung)."""
+    values: Values = {}
+    step = oc.top_step(game, "trap_window")
+    context = step.data.get("context", {}) if step is not None else {}
+    hero = game.state.figures.get(context.get("triggering_hero", ""))
+    for choice in oc.by_prefix(decision, "trap:"):
+        worth = 0.0
+        for effect in _effects(game, choice):
+            if effect.effect == "deal_wounds" and hero is not None:
+                amount = int(effect.amount)
+                worth += amount + KILL_WEIGHT * (amount >= hero.wounds)
+            elif effect.effect == "apply_condition":
+                worth += CONDITION_VALUE
+        values[choice.id] = (worth, {})
+    values["pass"] = (0.0, {})
+    return values
+
+
+def activation_values(ai: Any, decision: Decision, game: Game) -> Values:
+    """Each option of a monster's activation: the guard after it, plus a share of its attack
+    (the monster the heroes must kill strikes only where it stays out of their reach)."""
+    monster = oc.monster_of_activation(game)
+    values: Values = {}
+    if monster is None:
+        return values
+    here = guard_value(game)
+    for choice in oc.by_prefix(decision, "attack:"):
+        target = oc.attack_target(game, choice)
+        if target is not None:
+            hit = ai.attack_value(game, monster, monster.footprint, target)
+            values[choice.id] = (here + ATTACK_SHARE * hit, {"guard": round(here, 3), "attack": round(hit, 3)})
+    block = oc.blockers(game, monster.id)
+    step = oc.top_step(game, "monster_activation")
+    attacks_left = step is not None and int(step.data.get("attacks", 0)) > 0
+    for choice in oc.by_prefix(decision, "move:"):
+        fp = oc.footprint_of(choice)
+        guard = guard_value(game, monster, fp) - 0.01 * int(choice.data.get("cost", 0))
+        hit = 0.0
+        if attacks_left:
+            hit = max((ai.attack_value(game, monster, fp, h) for h in oc.heroes(game)
+                       if oc.attack_cell(game, monster, fp, h, block) is not None), default=0.0)
+        values[choice.id] = (guard + ATTACK_SHARE * 0.5 * hit,
+                             {"guard": round(guard, 3), "attack_after": round(hit, 3)})
+    if decision.find("end_activation"):
+        values["end_activation"] = (here, {"guard": round(here, 3)})
+    return values
