@@ -23,14 +23,17 @@ opt-in cap for interactive play that makes a decision depend on the machine's sp
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from delve.ai import overlord_common as oc
 from delve.ai.explain import Explanation, Values, build
 from delve.ai.hero_ai import HeroAI
+from delve.ai.hero_search import HeroJudge, hero_candidates
 from delve.ai.overlord_ai import OverlordAI
 from delve.engine.decision import OVERLORD, TABLE, Decision
 from delve.engine.determinize import determinized_clone
@@ -141,7 +144,10 @@ class SearchPlayer:
 
     def candidates(self, decision: Decision, game: Game, pick: str) -> list[str]:
         """The normal AI's choice first, then its next best options by its own values (or, for
-        a decision it does not value, the other choices in order), ``budget.candidates`` in all."""
+        a decision it does not value, the other choices in order), ``budget.candidates`` in all.
+        The heroes' candidates are those of ``hero_search.hero_candidates``."""
+        if self.side == "heroes":
+            return hero_candidates(decision, game, pick, self.budget.candidates)
         out = [pick]
         values: Values = {}
         if isinstance(self.base, OverlordAI):
@@ -165,15 +171,16 @@ class SearchPlayer:
         totals = dict.fromkeys(candidates, 0.0)
         visits = dict.fromkeys(candidates, 0)
         seat = decision.seat if decision.seat != TABLE else OVERLORD
+        value = self.valuer(game)
         self.searched += 1
         for world_index in range(self.budget.worlds):
             world_seed = _seed("delve-search", self.seed, game.state.serial, world_index)
             world = determinized_clone(game, seat, world_seed)
             for candidate in candidates:
-                copy = world.clone()
-                if not _applied(copy, candidate, decision.seat):
+                branch = world.clone()
+                if not _applied(branch, candidate, decision.seat):
                     continue
-                totals[candidate] += self.rollout(copy, world_seed)
+                totals[candidate] += self.rollout(branch, world_seed, value)
                 visits[candidate] += 1
             limit = self.budget.time_limit
             if limit is not None and time.process_time() - started > limit:
@@ -188,10 +195,21 @@ class SearchPlayer:
             return game.state.round > start_round
         return game.state.round > start_round and not any(s.kind == "hero_turns" for s in game.state.stack)
 
-    def rollout(self, game: Game, seed: int) -> float:
-        """Play on with fresh normal AIs of both sides until the horizon; the end state's value."""
+    def valuer(self, game: Game) -> Callable[[Game], float]:
+        """How this side values an end state of a search from ``game``: the overlord by
+        ``evaluate``; the heroes by a ``HeroJudge`` of this decision (``delve.ai.hero_search``)."""
+        if self.side == "heroes":
+            return HeroJudge.at(game, self.base).value
+        return lambda end: evaluate(end, self.side)
+
+    def rollout(self, game: Game, seed: int, value: Callable[[Game], float] | None = None) -> float:
+        """Play on with normal AIs of both sides until the horizon; the end state's ``value``
+        (``evaluate`` for the side when not given). The heroes' search plays its own heroes on
+        with a copy of its hero AI (what it remembers: the markers done with), the overlord's
+        with a fresh one."""
         start_round = game.state.round
-        overlord, heroes = OverlordAI(seed), HeroAI(seed)
+        overlord = OverlordAI(seed)
+        heroes = copy.deepcopy(self.base) if self.side == "heroes" else HeroAI(seed)
         for _ in range(self.budget.max_rollout_choices):
             decision = game.pending
             if decision is None or self._horizon_reached(game, start_round):
@@ -199,7 +217,7 @@ class SearchPlayer:
             player: Any = overlord if decision.seat in (OVERLORD, TABLE) else heroes
             if not _applied(game, player.choose(decision, game), decision.seat):
                 break
-        return evaluate(game, self.side)
+        return value(game) if value is not None else evaluate(game, self.side)
 
     # -- explanations ---------------------------------------------------------------------------
     def explain(self, decision: Decision, game: Game) -> Explanation:
