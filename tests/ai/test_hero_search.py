@@ -8,7 +8,7 @@ import pytest
 
 from delve.ai.hero_ai import HeroAI
 from delve.ai.hero_common import on_board
-from delve.ai.hero_search import FAR, STEP, WIN_VALUE, HeroJudge, hero_candidates
+from delve.ai.hero_search import FAR, STEP, WIN_VALUE, HeroJudge, better_in_every_world, hero_candidates
 from delve.ai.overlord_ai import OverlordAI
 from delve.ai.search import Budget, SearchPlayer, evaluate
 from delve.api import GameSetup, new_game
@@ -95,6 +95,19 @@ def test_candidates_skip_a_battle_without_a_target() -> None:
     assert found[0] == pick and len(found) == 3 and len(set(found)) == 3
     assert "action:battle" not in found  # nobody in reach at the start
     assert hero_candidates(decision, game, pick, 1) == [pick]
+
+
+def test_the_heroes_keep_their_ai_choice_unless_another_wins_in_every_world() -> None:
+    heroes = SearchPlayer(1, side="heroes", budget=Budget(worlds=2, margin=0.3))
+    overlord = SearchPlayer(1, side="overlord", budget=Budget(worlds=2, margin=0.3))
+    split = {"a": [5.0, 5.0], "b": [9.0, 4.0]}  # better on average, worse in the second world
+    agreed = {"a": [5.0, 5.0], "b": [6.0, 5.5]}
+    means = {"a": 5.0, "b": 6.5}
+    assert not better_in_every_world(split, "b", "a") and better_in_every_world(agreed, "b", "a")
+    assert heroes.select("a", means, split) == "a" and heroes.select("a", {"a": 5.0, "b": 5.75}, agreed) == "b"
+    assert overlord.select("a", means, split) == "b"  # the overlord's rule is the mean alone
+    assert heroes.select("a", {"a": 5.0, "b": 5.2}, {"a": [5.0, 5.0], "b": [5.2, 5.2]}) == "a"  # within the margin
+    assert better_in_every_world({"a": [None, 5.0], "b": [1.0, 6.0]}, "b", "a")  # refused worlds are skipped
 
 
 def test_the_hero_search_is_reproducible_and_reads_without_changing() -> None:

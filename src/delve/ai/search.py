@@ -11,10 +11,14 @@ search that fits a shared CPU):
    that world (common random numbers: every candidate meets the same dice), then both sides play
    on with fresh normal AIs until the horizon: the end of the opponents' reply (for the overlord,
    the heroes' next turns; for a hero, the overlord's next turn), or the end of the game.
-3. Each end state gets a value for the side (``evaluate``: conquest, the heroes' and monsters'
-   health, a win or a loss); the candidate with the best mean wins, but the normal AI's own
-   choice is kept unless another beats it by ``margin`` (the search corrects the AI; it does
-   not replace it with noise).
+3. Each end state gets a value for the side (the overlord: ``evaluate``: conquest, the heroes'
+   and monsters' health, a win or a loss; the heroes: ``hero_search.HeroJudge``); the candidate
+   with the best mean wins, but the normal AI's own choice is kept unless another beats it by
+   ``margin`` (the search corrects the AI; it does not replace it with noise), and for the
+   heroes unless it is better in every sampled world too.
+
+The heroes' candidates, end-state value and choice rule live in ``delve.ai.hero_search`` (why
+the overlord's value, turned round, made the heroes weaker is told there).
 
 Reproducible by construction: every world's seed comes from the player's seed and the state's
 serial, the budget is counted in worlds and candidates, not in seconds (``time_limit`` is an
@@ -33,7 +37,7 @@ from typing import Any
 from delve.ai import overlord_common as oc
 from delve.ai.explain import Explanation, Values, build
 from delve.ai.hero_ai import HeroAI
-from delve.ai.hero_search import HeroJudge, hero_candidates
+from delve.ai.hero_search import HeroJudge, Outcomes, better_in_every_world, hero_candidates
 from delve.ai.overlord_ai import OverlordAI
 from delve.engine.decision import OVERLORD, TABLE, Decision
 from delve.engine.determinize import determinized_clone
@@ -134,13 +138,20 @@ class SearchPlayer:
         candidates = self.candidates(decision, game, pick)
         if len(candidates) < 2:
             return pick
-        means, _visits = self.search(decision, game, candidates)
-        return self.select(pick, means)
+        outcomes = self.play_out(decision, game, candidates)
+        return self.select(pick, mean_values(outcomes)[0], outcomes)
 
-    def select(self, pick: str, means: dict[str, float]) -> str:
-        """The best mean, unless the normal AI's choice is within ``margin`` of it."""
+    def select(self, pick: str, means: dict[str, float], outcomes: Outcomes | None = None) -> str:
+        """The best mean, unless the normal AI's choice is within ``margin`` of it. The heroes
+        also keep their AI's choice unless the best is better in every sampled world
+        (``hero_search.better_in_every_world``: a fight's dice spread the values of one world
+        several times wider than the margin, so a mean of two worlds alone picks noise)."""
         best = max(means, key=lambda c: (means[c], c == pick))
-        return best if means[best] > means.get(pick, -float("inf")) + self.budget.margin else pick
+        if not means[best] > means.get(pick, -float("inf")) + self.budget.margin:
+            return pick
+        if self.side == "heroes" and outcomes is not None and not better_in_every_world(outcomes, best, pick):
+            return pick
+        return best
 
     def candidates(self, decision: Decision, game: Game, pick: str) -> list[str]:
         """The normal AI's choice first, then its next best options by its own values (or, for
@@ -167,9 +178,12 @@ class SearchPlayer:
     # -- the search ---------------------------------------------------------------------------
     def search(self, decision: Decision, game: Game, candidates: list[str]) -> tuple[dict[str, float], dict[str, int]]:
         """Mean value and number of rollouts of each candidate over the sampled worlds."""
+        return mean_values(self.play_out(decision, game, candidates))
+
+    def play_out(self, decision: Decision, game: Game, candidates: list[str]) -> Outcomes:
+        """The value of each candidate in each sampled world (None where it was refused)."""
         started = time.process_time()
-        totals = dict.fromkeys(candidates, 0.0)
-        visits = dict.fromkeys(candidates, 0)
+        outcomes: Outcomes = {c: [] for c in candidates}
         seat = decision.seat if decision.seat != TABLE else OVERLORD
         value = self.valuer(game)
         self.searched += 1
@@ -178,15 +192,12 @@ class SearchPlayer:
             world = determinized_clone(game, seat, world_seed)
             for candidate in candidates:
                 branch = world.clone()
-                if not _applied(branch, candidate, decision.seat):
-                    continue
-                totals[candidate] += self.rollout(branch, world_seed, value)
-                visits[candidate] += 1
+                played = _applied(branch, candidate, decision.seat)
+                outcomes[candidate].append(self.rollout(branch, world_seed, value) if played else None)
             limit = self.budget.time_limit
             if limit is not None and time.process_time() - started > limit:
                 break
-        means = {c: totals[c] / visits[c] for c in candidates if visits[c]}
-        return means, visits
+        return outcomes
 
     def _horizon_reached(self, game: Game, start_round: int) -> bool:
         """The opponents have replied: for the overlord, the heroes' next turns are over; for the
@@ -232,13 +243,26 @@ class SearchPlayer:
         candidates = self.candidates(decision, game, pick)
         if len(candidates) < 2:
             return build(decision, "search", pick, "one candidate: the normal AI's choice", {})
-        means, visits = self.search(decision, game, candidates)
-        winner = self.select(pick, means)
+        outcomes = self.play_out(decision, game, candidates)
+        means, visits = mean_values(outcomes)
+        winner = self.select(pick, means, outcomes)
         values: Values = {
             c: (means[c], {"rollouts": visits[c], "normal_ai_choice": c == pick}) for c in means}
         return build(decision, "search", winner, f"mean value for the {self.side} after the opponents' reply "
                      f"(conquest, health, win/loss) over {self.budget.worlds} sampled worlds", values,
                      margin=self.budget.margin)
+
+
+def mean_values(outcomes: Outcomes) -> tuple[dict[str, float], dict[str, int]]:
+    """Mean value and number of rollouts of each candidate (those played in some world)."""
+    totals = dict.fromkeys(outcomes, 0.0)
+    visits = dict.fromkeys(outcomes, 0)
+    for candidate, values in outcomes.items():
+        for value in values:
+            if value is not None:
+                totals[candidate] += value
+                visits[candidate] += 1
+    return {c: totals[c] / visits[c] for c in outcomes if visits[c]}, visits
 
 
 def side_of(seat: str) -> str:
