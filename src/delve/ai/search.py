@@ -11,10 +11,14 @@ search that fits a shared CPU):
    that world (common random numbers: every candidate meets the same dice), then both sides play
    on with fresh normal AIs until the horizon: the end of the opponents' reply (for the overlord,
    the heroes' next turns; for a hero, the overlord's next turn), or the end of the game.
-3. Each end state gets a value for the side (``evaluate``: conquest, the heroes' and monsters'
-   health, a win or a loss); the candidate with the best mean wins, but the normal AI's own
-   choice is kept unless another beats it by ``margin`` (the search corrects the AI; it does
-   not replace it with noise).
+3. Each end state gets a value for the side (the overlord: ``evaluate``: conquest, the heroes'
+   and monsters' health, a win or a loss; the heroes: ``hero_search.HeroJudge``); the candidate
+   with the best mean wins, but the normal AI's own choice is kept unless another beats it by
+   ``margin`` (the search corrects the AI; it does not replace it with noise), and for the
+   heroes unless it is better in every sampled world too.
+
+The heroes' candidates, end-state value and choice rule live in ``delve.ai.hero_search`` (why
+the overlord's value, turned round, made the heroes weaker is told there).
 
 Reproducible by construction: every world's seed comes from the player's seed and the state's
 serial, the budget is counted in worlds and candidates, not in seconds (``time_limit`` is an
@@ -23,14 +27,17 @@ opt-in cap for interactive play that makes a decision depend on the machine's sp
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from delve.ai import overlord_common as oc
 from delve.ai.explain import Explanation, Values, build
 from delve.ai.hero_ai import HeroAI
+from delve.ai.hero_search import HeroJudge, Outcomes, better_in_every_world, hero_candidates
 from delve.ai.overlord_ai import OverlordAI
 from delve.engine.decision import OVERLORD, TABLE, Decision
 from delve.engine.determinize import determinized_clone
@@ -131,17 +138,27 @@ class SearchPlayer:
         candidates = self.candidates(decision, game, pick)
         if len(candidates) < 2:
             return pick
-        means, _visits = self.search(decision, game, candidates)
-        return self.select(pick, means)
+        outcomes = self.play_out(decision, game, candidates)
+        return self.select(pick, mean_values(outcomes)[0], outcomes)
 
-    def select(self, pick: str, means: dict[str, float]) -> str:
-        """The best mean, unless the normal AI's choice is within ``margin`` of it."""
+    def select(self, pick: str, means: dict[str, float], outcomes: Outcomes | None = None) -> str:
+        """The best mean, unless the normal AI's choice is within ``margin`` of it. The heroes
+        also keep their AI's choice unless the best is better in every sampled world
+        (``hero_search.better_in_every_world``: a fight's dice spread the values of one world
+        several times wider than the margin, so a mean of two worlds alone picks noise)."""
         best = max(means, key=lambda c: (means[c], c == pick))
-        return best if means[best] > means.get(pick, -float("inf")) + self.budget.margin else pick
+        if not means[best] > means.get(pick, -float("inf")) + self.budget.margin:
+            return pick
+        if self.side == "heroes" and outcomes is not None and not better_in_every_world(outcomes, best, pick):
+            return pick
+        return best
 
     def candidates(self, decision: Decision, game: Game, pick: str) -> list[str]:
         """The normal AI's choice first, then its next best options by its own values (or, for
-        a decision it does not value, the other choices in order), ``budget.candidates`` in all."""
+        a decision it does not value, the other choices in order), ``budget.candidates`` in all.
+        The heroes' candidates are those of ``hero_search.hero_candidates``."""
+        if self.side == "heroes":
+            return hero_candidates(decision, game, pick, self.budget.candidates)
         out = [pick]
         values: Values = {}
         if isinstance(self.base, OverlordAI):
@@ -161,25 +178,26 @@ class SearchPlayer:
     # -- the search ---------------------------------------------------------------------------
     def search(self, decision: Decision, game: Game, candidates: list[str]) -> tuple[dict[str, float], dict[str, int]]:
         """Mean value and number of rollouts of each candidate over the sampled worlds."""
+        return mean_values(self.play_out(decision, game, candidates))
+
+    def play_out(self, decision: Decision, game: Game, candidates: list[str]) -> Outcomes:
+        """The value of each candidate in each sampled world (None where it was refused)."""
         started = time.process_time()
-        totals = dict.fromkeys(candidates, 0.0)
-        visits = dict.fromkeys(candidates, 0)
+        outcomes: Outcomes = {c: [] for c in candidates}
         seat = decision.seat if decision.seat != TABLE else OVERLORD
+        value = self.valuer(game)
         self.searched += 1
         for world_index in range(self.budget.worlds):
             world_seed = _seed("delve-search", self.seed, game.state.serial, world_index)
             world = determinized_clone(game, seat, world_seed)
             for candidate in candidates:
-                copy = world.clone()
-                if not _applied(copy, candidate, decision.seat):
-                    continue
-                totals[candidate] += self.rollout(copy, world_seed)
-                visits[candidate] += 1
+                branch = world.clone()
+                played = _applied(branch, candidate, decision.seat)
+                outcomes[candidate].append(self.rollout(branch, world_seed, value) if played else None)
             limit = self.budget.time_limit
             if limit is not None and time.process_time() - started > limit:
                 break
-        means = {c: totals[c] / visits[c] for c in candidates if visits[c]}
-        return means, visits
+        return outcomes
 
     def _horizon_reached(self, game: Game, start_round: int) -> bool:
         """The opponents have replied: for the overlord, the heroes' next turns are over; for the
@@ -188,10 +206,21 @@ class SearchPlayer:
             return game.state.round > start_round
         return game.state.round > start_round and not any(s.kind == "hero_turns" for s in game.state.stack)
 
-    def rollout(self, game: Game, seed: int) -> float:
-        """Play on with fresh normal AIs of both sides until the horizon; the end state's value."""
+    def valuer(self, game: Game) -> Callable[[Game], float]:
+        """How this side values an end state of a search from ``game``: the overlord by
+        ``evaluate``; the heroes by a ``HeroJudge`` of this decision (``delve.ai.hero_search``)."""
+        if self.side == "heroes":
+            return HeroJudge.at(game, self.base).value
+        return lambda end: evaluate(end, self.side)
+
+    def rollout(self, game: Game, seed: int, value: Callable[[Game], float] | None = None) -> float:
+        """Play on with normal AIs of both sides until the horizon; the end state's ``value``
+        (``evaluate`` for the side when not given). The heroes' search plays its own heroes on
+        with a copy of its hero AI (what it remembers: the markers done with), the overlord's
+        with a fresh one."""
         start_round = game.state.round
-        overlord, heroes = OverlordAI(seed), HeroAI(seed)
+        overlord = OverlordAI(seed)
+        heroes = copy.deepcopy(self.base) if self.side == "heroes" else HeroAI(seed)
         for _ in range(self.budget.max_rollout_choices):
             decision = game.pending
             if decision is None or self._horizon_reached(game, start_round):
@@ -199,7 +228,7 @@ class SearchPlayer:
             player: Any = overlord if decision.seat in (OVERLORD, TABLE) else heroes
             if not _applied(game, player.choose(decision, game), decision.seat):
                 break
-        return evaluate(game, self.side)
+        return value(game) if value is not None else evaluate(game, self.side)
 
     # -- explanations ---------------------------------------------------------------------------
     def explain(self, decision: Decision, game: Game) -> Explanation:
@@ -214,13 +243,26 @@ class SearchPlayer:
         candidates = self.candidates(decision, game, pick)
         if len(candidates) < 2:
             return build(decision, "search", pick, "one candidate: the normal AI's choice", {})
-        means, visits = self.search(decision, game, candidates)
-        winner = self.select(pick, means)
+        outcomes = self.play_out(decision, game, candidates)
+        means, visits = mean_values(outcomes)
+        winner = self.select(pick, means, outcomes)
         values: Values = {
             c: (means[c], {"rollouts": visits[c], "normal_ai_choice": c == pick}) for c in means}
         return build(decision, "search", winner, f"mean value for the {self.side} after the opponents' reply "
                      f"(conquest, health, win/loss) over {self.budget.worlds} sampled worlds", values,
                      margin=self.budget.margin)
+
+
+def mean_values(outcomes: Outcomes) -> tuple[dict[str, float], dict[str, int]]:
+    """Mean value and number of rollouts of each candidate (those played in some world)."""
+    totals = dict.fromkeys(outcomes, 0.0)
+    visits = dict.fromkeys(outcomes, 0)
+    for candidate, values in outcomes.items():
+        for value in values:
+            if value is not None:
+                totals[candidate] += value
+                visits[candidate] += 1
+    return {c: totals[c] / visits[c] for c in outcomes if visits[c]}, visits
 
 
 def side_of(seat: str) -> str:
