@@ -235,11 +235,15 @@ def attack_cell(game: Game, monster: FigureState, at: Footprint, hero: FigureSta
                 blocked: set[Pos] | None = None) -> Pos | None:
     """The hero's space the monster could attack from ``at`` (range and sight), or None."""
     reach = attack_reach(monster)
-    block = blockers(game, monster.id, hero.id) if blocked is None else blocked - set(hero.footprint.cells())
-    for cell in hero.footprint.cells():
-        rng = fp_distance(at, Footprint.single(cell))
-        if rng == 0 or rng > reach:
-            continue
+    cells = hero.footprint.cells()
+    # Ranges first (most candidate spaces of a melee monster are out of reach of every space of
+    # the hero), so the sight blockers are gathered only when a line has to be traced.
+    x0, y0, x1, y1 = at.x, at.y, at.x + at.w - 1, at.y + at.h - 1
+    in_reach = [c for c in cells if 0 < max(0, c[0] - x1, x0 - c[0], c[1] - y1, y0 - c[1]) <= reach]
+    if not in_reach:
+        return None
+    block = blockers(game, monster.id, hero.id) if blocked is None else blocked - set(cells)
+    for cell in in_reach:
         if footprint_line_of_sight(game.board, at, cell, block):
             return cell
     return None

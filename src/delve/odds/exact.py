@@ -140,13 +140,18 @@ def _pool(dice: tuple[str, ...], power: int) -> tuple[tuple[str, int], ...]:
 
 # -- resolution ---------------------------------------------------------------------------------
 @lru_cache(maxsize=1 << 16)
-def _outcome(key: Key, rules: _Rules) -> tuple[int, bool]:
-    """(wounds, hit) of a final state, played with the engine's own ``best_play``."""
+def _outcome(key: Key, profile: AttackProfile, defense: Defense) -> tuple[int, bool]:
+    """(wounds, hit) of a final state, played with the engine's own ``best_play``.
+
+    Keyed without the objective: for one fixed roll, reaching a kill threshold is a monotone
+    function of the wounds, so ``best_play`` ranks the spends in the same order (and keeps the
+    same one) under either objective; queries that differ only in ``kill`` (a target's wounds)
+    share these entries, and each is exactly what the query's own objective would give."""
     if key[0] < 0:
         return 0, False
     rng, hearts, surges, enh = key
     totals = RollTotals(False, rng, hearts, surges, enh, 0)
-    out = best_play(totals, rules.profile, rules.defense, rules.objective, rules.kill)[1]
+    out = best_play(totals, profile, defense)[1]
     return out.wounds, out.hit
 
 
@@ -167,7 +172,7 @@ class _Solver:
         """(wounds, hit) of a final state (see ``_outcome``)."""
         out = self._outcomes.get(key)
         if out is None:
-            out = self._outcomes[key] = _outcome(key, self.rules)
+            out = self._outcomes[key] = _outcome(key, self.rules.profile, self.rules.defense)
         return out
 
     def _wound_bound(self) -> int:
