@@ -76,12 +76,21 @@ def seen(game: Game, pos: Pos) -> bool:
 
 
 def visible_enemies(game: Game, hero: FigureState) -> list[FigureState]:
-    """Enemies of the hero standing on spaces the heroes may see."""
+    """Enemies of the hero standing on spaces the heroes may see (worked out once per decision;
+    the caller must not change the list)."""
+    known = decision_memo(game, "visible_enemies")
+    found: list[FigureState] | None = known.get(hero.side)
+    if found is None:
+        found = known[hero.side] = _visible_enemies(game, hero.side)
+    return found
+
+
+def _visible_enemies(game: Game, side: str) -> list[FigureState]:
     ix = game.board.index()
     mask = visible_mask(game)
     w, h = ix.width, ix.height
     return [f for f in game.state.figures.values()
-            if f.side != hero.side and on_board(f)
+            if f.side != side and on_board(f)
             and any(0 <= x < w and 0 <= y < h and mask[y * w + x] for x, y in f.footprint.cells())]
 
 
@@ -290,6 +299,9 @@ def unexplored_stairs(game: Game) -> list[Pos]:
 def field_at(game: Game, field: list[int], fp: Footprint) -> int:
     """The field's value for a figure's footprint (its best space)."""
     ix = game.board.index()
+    if fp.w == 1 and fp.h == 1:  # most footprints asked about: one space, no generator
+        x, y = fp.x, fp.y
+        return field[y * ix.width + x] if 0 <= x < ix.width and 0 <= y < ix.height else INF
     return min((field[ix.idx(c)] for c in fp.cells() if ix.on_board(c)), default=INF)
 
 
@@ -372,18 +384,15 @@ def target_weight(game: Game, target: FigureState) -> float:
 def decision_memo(game: Game, name: str) -> dict[Any, Any]:
     """A scratch table for values computed while answering the pending decision of ``game``.
 
-    Why not a module-level cache: a table keyed on ``id(game.state)`` outlived its game, and
-    Python gives a finished game's address to the next one, so a game's moves depended on the
-    games played before it in the same process. This table lives on the game's board view and
-    holds only values of the current state (``state.serial`` changes with every accepted choice),
-    so a value is reused within one decision and never leaks into another game or a later state."""
-    ix = game.board.index()
-    serial = game.state.serial
-    held = ix.cache.get(f"memo:{name}")
-    if held is None or held[0] != serial:
-        held = (serial, {})
-        ix.cache[f"memo:{name}"] = held
-    table: dict[Any, Any] = held[1]
+    Kept in the game's own memo of the pending decision (``Game.decision_memo``: a new one with
+    every ``decide``), so a value is reused within one decision and never leaks into another
+    game, a later state, or a copy of the game that has since gone another way. (A table on
+    the board's view, keyed by ``state.serial``, was shared by copies that share the view: two
+    look-ahead copies at the same serial but in different states read each other's values.)"""
+    memo = game.decision_memo
+    table: dict[Any, Any] | None = memo.get(("ai", name))
+    if table is None:
+        table = memo[("ai", name)] = {}
     return table
 
 
@@ -445,13 +454,17 @@ def best_attack_from(game: Game, hero: FigureState, fp: Footprint) -> tuple[floa
     if not enemies:
         return None
     best: tuple[float, str, Pos] | None = None
+    spaces: dict[tuple[str, bool], list[Pos]] = {}  # weapons of one kind and reach see the same targets
     for weapon, attack_type, reach, _blast in attack_options(game, hero):
         limit = 2 if reach else 1
         if attack_type == "melee" and not any(
             distance(c, e) <= limit for c in fp.cells() for f in enemies for e in f.footprint.cells()
         ):
             continue
-        for pos in rules().target_spaces(game, moved, attack_type, reach):
+        targets = spaces.get((attack_type, reach))
+        if targets is None:
+            targets = spaces[(attack_type, reach)] = rules().target_spaces(game, moved, attack_type, reach)
+        for pos in targets:
             target = next((f for f in enemies if pos in f.footprint.cells()), None)
             if target is None:
                 continue

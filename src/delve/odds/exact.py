@@ -155,6 +155,23 @@ def _outcome(key: Key, profile: AttackProfile, defense: Defense) -> tuple[int, b
     return out.wounds, out.hit
 
 
+# (wounds, hit) per final state, one table per attacker profile and defence: the solvers of every
+# query with that profile and defence (kill thresholds, power dice, fatigue, re-rolls) share it.
+# Keyed by values only, so a lookup gives exactly what ``_outcome`` would.
+_OUTCOME_TABLES: dict[tuple[AttackProfile, Defense], dict[Key, tuple[int, bool]]] = {}
+_OUTCOME_TABLES_LIMIT = 4096
+
+
+def _outcome_table(profile: AttackProfile, defense: Defense) -> dict[Key, tuple[int, bool]]:
+    """The shared table of ``_outcome`` values for one profile and defence (emptied when full)."""
+    table = _OUTCOME_TABLES.get((profile, defense))
+    if table is None:
+        if len(_OUTCOME_TABLES) >= _OUTCOME_TABLES_LIMIT:
+            _OUTCOME_TABLES.clear()
+        table = _OUTCOME_TABLES[(profile, defense)] = {}
+    return table
+
+
 class _Solver:
     """Decisions and distributions for one query (one number of power dice under Bash)."""
 
@@ -166,7 +183,7 @@ class _Solver:
         self.pool = _pool(query.dice, power)
         self.length = self._wound_bound() + 2
         self._after: dict[tuple[Key, int], tuple[Vector, Value]] = {}
-        self._outcomes: dict[Key, tuple[int, bool]] = {}  # spares hashing the rules per lookup
+        self._outcomes = _outcome_table(rules.profile, rules.defense)  # spares hashing the rules per lookup
 
     def outcome(self, key: Key) -> tuple[int, bool]:
         """(wounds, hit) of a final state (see ``_outcome``)."""
