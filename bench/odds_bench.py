@@ -76,6 +76,7 @@ def clear_caches() -> None:
         attack_math._useful_buys,
     ):
         fn.cache_clear()
+    odds_exact._OUTCOME_TABLES.clear()
 
 
 def time_each(pools: list[AttackQuery], before: Callable[[], None] | None = None) -> float:

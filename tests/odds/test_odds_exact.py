@@ -310,3 +310,26 @@ def test_random_pools_match_brute_force(
         assert result.expected_wounds >= one.expected_wounds - 1e-12
     else:
         same(attack_odds(query), brute_force(query))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    rng=st.integers(0, 6), hearts=st.integers(0, 8), surges=st.integers(0, 4), enh=st.integers(0, 3),
+    needed=st.integers(0, 6), armor=st.integers(0, 4), shield=st.integers(0, 2), kill=st.integers(1, 8),
+    kind=st.sampled_from(["melee", "ranged", "magic"]), overlord=st.booleans(), pierce=st.integers(0, 2),
+)
+def test_final_outcomes_do_not_depend_on_the_objective(
+    rng: int, hearts: int, surges: int, enh: int, needed: int, armor: int, shield: int, kill: int,
+    kind: str, overlord: bool, pierce: int,
+) -> None:
+    """The calculator keeps one (wounds, hit) per final roll for every objective (its memo has no
+    ``kill`` in its key): the kill objective's best play gives the same outcome."""
+    from delve.odds.exact import _outcome
+    from delve.rules.attack_math import best_play
+
+    query = AttackQuery(dice=("red",), attack_type=kind, range=needed, armor=armor, shield=shield,  # type: ignore[arg-type]
+                        pierce=pierce, overlord=overlord, kill=kill,
+                        surge_abilities=(PLUS_DAMAGE, PIERCE_2, PLUS_RANGE))
+    totals = RollTotals(False, rng, hearts, surges, enh, 0)
+    out = best_play(totals, query.profile(), query.defense(), "kill", kill)[1]
+    assert _outcome((rng, hearts, surges, enh), query.profile(), query.defense()) == (out.wounds, out.hit)

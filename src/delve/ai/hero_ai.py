@@ -214,22 +214,10 @@ class HeroAI:
                 sources.append((marker.pos, BIAS_MARKER))
         sources += [(p, BIAS_FRONTIER) for p in frontier_spaces(game)]
         sources += [(p, BIAS_FRONTIER) for p in unexplored_stairs(game)]
-        key = (
-            tuple(sorted(sources)),
-            tuple(a.revealed for a in board.areas),
-            tuple(d.open for d in board.doors),
-            tuple(game.state.flags.get("rune_keys", [])),
-        )
-        # Kept on the board's view (dropped whenever the board changes), not on the player: a
-        # field depends on the board and the key alone, so a game resumed from a save, or played
-        # by another instance, walks exactly the same way.
-        fields: dict[tuple[Any, ...], list[int]] = board.index().cache.setdefault("hero_objective_fields", {})
-        field = fields.get(key)
-        if field is None:
-            if len(fields) > 256:
-                fields.clear()
-            field = fields[key] = distance_field(game, sources)
-        return field
+        # The field depends on the view, the seen spaces and the sources alone: it is remembered
+        # under a key of those (``distance_field``), not on the player, so a game resumed from a
+        # save, or played by another instance, walks exactly the same way.
+        return distance_field(game, sources)
 
     def _note_visits(self, game: Game, hero: FigureState, step: Step, decision: Decision) -> None:
         """A marker the hero stands on with points to spare but no way to use is done with."""

@@ -76,12 +76,21 @@ def seen(game: Game, pos: Pos) -> bool:
 
 
 def visible_enemies(game: Game, hero: FigureState) -> list[FigureState]:
-    """Enemies of the hero standing on spaces the heroes may see."""
+    """Enemies of the hero standing on spaces the heroes may see (worked out once per decision;
+    the caller must not change the list)."""
+    known = decision_memo(game, "visible_enemies")
+    found: list[FigureState] | None = known.get(hero.side)
+    if found is None:
+        found = known[hero.side] = _visible_enemies(game, hero.side)
+    return found
+
+
+def _visible_enemies(game: Game, side: str) -> list[FigureState]:
     ix = game.board.index()
     mask = visible_mask(game)
     w, h = ix.width, ix.height
     return [f for f in game.state.figures.values()
-            if f.side != hero.side and on_board(f)
+            if f.side != side and on_board(f)
             and any(0 <= x < w and 0 <= y < h and mask[y * w + x] for x, y in f.footprint.cells())]
 
 
@@ -124,9 +133,24 @@ def distance_field(game: Game, sources: Iterable[tuple[Pos, int]]) -> list[int]:
     directions, a diagonal needs one open L route, terrain costs, blocking terrain skipped),
     through closed doors the heroes may open at the door's cost. Figures are ignored: they
     move, and friends may be passed.
-    """
+
+    Remembered per process under a key of everything it depends on (``_walk_key`` and the
+    sources, sorted: the shortest distances do not depend on their order), so the same field
+    asked for again on an equal view (the next decision, or a view rebuilt for a change the
+    walk cannot see) costs one lookup. The caller must not change the list it gets."""
     ix = game.board.index()
-    rows = _step_rows(game)
+    walk = _walk_key(game)
+    given = tuple(sorted(sources))
+    key = (walk, given)
+    field = _FIELDS.get(key)
+    if field is None:
+        field = _remember(_FIELDS, key, _dijkstra(ix, _step_rows(game, walk), given))
+    return field
+
+
+def _dijkstra(ix: BoardIndex, rows: list[tuple[tuple[int, int], ...]],
+              sources: Iterable[tuple[Pos, int]]) -> list[int]:
+    """The multi-source Dijkstra of ``distance_field`` over a step table."""
     n = ix.width * ix.height
     dist = [INF] * n
     heap: list[tuple[int, int]] = []
@@ -150,24 +174,67 @@ def distance_field(game: Game, sources: Iterable[tuple[Pos, int]]) -> list[int]:
     return dist
 
 
-def _step_rows(game: Game) -> list[tuple[tuple[int, int], ...]]:
+# Tables derived from pure values, remembered per process. Why not on the board's view: a view
+# is rebuilt for every change of markers, doors or areas, and most rebuilds give a view equal
+# to one met before (a potion picked up, a game of the same quest); the keys hold every input
+# (``_view_key`` and the hero side's sight), never an object's identity or the order things
+# were met in, so a lookup returns exactly what recomputing would, in any process.
+_LIMIT = 512  # entries per table; a full table is emptied (its values are recomputed as needed)
+_STEP_TABLES: dict[tuple[Any, ...], list[tuple[tuple[int, int], ...]]] = {}
+_FRONTIERS: dict[tuple[Any, ...], list[Pos]] = {}
+_FIELDS: dict[tuple[Any, ...], list[int]] = {}
+
+
+def _remember(table: dict[Any, Any], key: Any, value: Any) -> Any:
+    """Store ``value`` under ``key`` (emptying the table first when it is full); return it."""
+    if len(table) >= _LIMIT:
+        table.clear()
+    table[key] = value
+    return value
+
+
+def _view_key(ix: BoardIndex) -> tuple[Any, ...]:
+    """What the walk and the frontier read of a board view, as a value (kept on the view)."""
+    key: tuple[Any, ...] | None = ix.cache.get("hero_view_key")
+    if key is None:
+        costs = tuple(None if t is None else t.move_cost for t in ix.terr)
+        key = (ix.width, ix.height, bytes(ix.space), bytes(ix.move_block), bytes(ix.wall_e), bytes(ix.wall_s),
+               costs)
+        ix.cache["hero_view_key"] = key
+    return key
+
+
+def _walk_key(game: Game) -> tuple[Any, ...]:
+    """Everything the hero side's step table depends on: the view, the seen spaces, the doors
+    the heroes may open and the seen staircases."""
+    ix = game.board.index()
+    stairs = seen_stair_links(game)
+    return (_view_key(ix), bytes(visible_mask(game)), frozenset(_openable_door_edges(game)),
+            tuple(sorted((k, tuple(v)) for k, v in stairs.items())))
+
+
+def _step_rows(game: Game, walk: tuple[Any, ...] | None = None) -> list[tuple[tuple[int, int], ...]]:
     """Per flat index, the (neighbour, cost) steps ``distance_field`` may take from it.
 
     Why a table: the field is asked for many times per turn with different sources, while the
     steps change only when the board, the seen areas, the openable doors or the seen staircases
-    do; the table is kept on the board's view (dropped with it) under a key of those."""
+    do; the table is remembered under a key of those (``_walk_key``)."""
+    key = walk if walk is not None else _walk_key(game)
+    rows = _STEP_TABLES.get(key)
+    if rows is None:
+        rows = _remember(_STEP_TABLES, key, _build_step_rows(game))
+    return rows
+
+
+def _build_step_rows(game: Game) -> list[tuple[tuple[int, int], ...]]:
+    """The step table of ``_step_rows``, built from the view."""
     ix = game.board.index()
     mask = visible_mask(game)
     doors = _openable_door_edges(game)
     stairs = seen_stair_links(game)
-    key = (bytes(mask), frozenset(doors), tuple(sorted((k, tuple(v)) for k, v in stairs.items())))
-    cached = ix.cache.get("hero_steps")
-    if cached is not None and cached[0] == key:
-        rows: list[tuple[tuple[int, int], ...]] = cached[1]
-        return rows
     w, n = ix.width, ix.width * ix.height
     terr = ix.terr
-    rows = [()] * n
+    rows: list[tuple[tuple[int, int], ...]] = [()] * n
     for c in range(n):
         if not ix.space[c]:
             continue  # unseen spaces keep their steps: a source may stand there (a large foe)
@@ -203,7 +270,6 @@ def _step_rows(game: Game) -> list[tuple[tuple[int, int], ...]]:
                 t = terr[j]
                 out.append((j, max(1, t.move_cost if t is not None else 1) + extra))
         rows[c] = tuple(out)
-    ix.cache["hero_steps"] = (key, rows)
     return rows
 
 
@@ -233,6 +299,9 @@ def unexplored_stairs(game: Game) -> list[Pos]:
 def field_at(game: Game, field: list[int], fp: Footprint) -> int:
     """The field's value for a figure's footprint (its best space)."""
     ix = game.board.index()
+    if fp.w == 1 and fp.h == 1:  # most footprints asked about: one space, no generator
+        x, y = fp.x, fp.y
+        return field[y * ix.width + x] if 0 <= x < ix.width and 0 <= y < ix.height else INF
     return min((field[ix.idx(c)] for c in fp.cells() if ix.on_board(c)), default=INF)
 
 
@@ -243,6 +312,15 @@ def frontier_spaces(game: Game) -> list[Pos]:
     ix = game.board.index()
     mask = visible_mask(game)
     doors = _openable_door_edges(game)
+    key = (_view_key(ix), bytes(mask), frozenset(doors))
+    found = _FRONTIERS.get(key)
+    if found is None:
+        found = _remember(_FRONTIERS, key, _build_frontier(ix, mask, doors))
+    return list(found)
+
+
+def _build_frontier(ix: BoardIndex, mask: bytearray, doors: set[tuple[int, int]]) -> list[Pos]:
+    """The spaces of ``frontier_spaces``, from the view, the seen spaces and the doors."""
     w = ix.width
     out: list[Pos] = []
     for c in range(ix.width * ix.height):
@@ -306,18 +384,15 @@ def target_weight(game: Game, target: FigureState) -> float:
 def decision_memo(game: Game, name: str) -> dict[Any, Any]:
     """A scratch table for values computed while answering the pending decision of ``game``.
 
-    Why not a module-level cache: a table keyed on ``id(game.state)`` outlived its game, and
-    Python gives a finished game's address to the next one, so a game's moves depended on the
-    games played before it in the same process. This table lives on the game's board view and
-    holds only values of the current state (``state.serial`` changes with every accepted choice),
-    so a value is reused within one decision and never leaks into another game or a later state."""
-    ix = game.board.index()
-    serial = game.state.serial
-    held = ix.cache.get(f"memo:{name}")
-    if held is None or held[0] != serial:
-        held = (serial, {})
-        ix.cache[f"memo:{name}"] = held
-    table: dict[Any, Any] = held[1]
+    Kept in the game's own memo of the pending decision (``Game.decision_memo``: a new one with
+    every ``decide``), so a value is reused within one decision and never leaks into another
+    game, a later state, or a copy of the game that has since gone another way. (A table on
+    the board's view, keyed by ``state.serial``, was shared by copies that share the view: two
+    look-ahead copies at the same serial but in different states read each other's values.)"""
+    memo = game.decision_memo
+    table: dict[Any, Any] | None = memo.get(("ai", name))
+    if table is None:
+        table = memo[("ai", name)] = {}
     return table
 
 
@@ -379,13 +454,17 @@ def best_attack_from(game: Game, hero: FigureState, fp: Footprint) -> tuple[floa
     if not enemies:
         return None
     best: tuple[float, str, Pos] | None = None
+    spaces: dict[tuple[str, bool], list[Pos]] = {}  # weapons of one kind and reach see the same targets
     for weapon, attack_type, reach, _blast in attack_options(game, hero):
         limit = 2 if reach else 1
         if attack_type == "melee" and not any(
             distance(c, e) <= limit for c in fp.cells() for f in enemies for e in f.footprint.cells()
         ):
             continue
-        for pos in rules().target_spaces(game, moved, attack_type, reach):
+        targets = spaces.get((attack_type, reach))
+        if targets is None:
+            targets = spaces[(attack_type, reach)] = rules().target_spaces(game, moved, attack_type, reach)
+        for pos in targets:
             target = next((f for f in enemies if pos in f.footprint.cells()), None)
             if target is None:
                 continue

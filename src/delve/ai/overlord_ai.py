@@ -13,6 +13,8 @@ decisions (spending power, morph dice, Bash) are shared with the solo overlord
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from delve.ai import overlord_2e
 from delve.ai import overlord_common as oc
 from delve.ai.explain import Explanation, Values, build
@@ -66,10 +68,27 @@ class OverlordAI:
     def attack_value(self, game: Game, monster: FigureState, at: Footprint, hero: FigureState) -> float:
         """Expected wounds of the monster's attack from ``at`` on the hero, plus the kill bonus
         (none when the hero would shrug the attack off from there, e.g. Shadowcloak)."""
-        if player_rules().immune_from(game, at, hero):
-            return 0.0
-        result = oc.odds(game, monster, hero, oc.fp_distance(at, hero.footprint))
-        return result.expected_wounds + KILL_WEIGHT * result.at_least(hero.wounds)
+        return self._valuer(game, monster)(at, hero)
+
+    @staticmethod
+    def _valuer(game: Game, monster: FigureState) -> Callable[[Footprint, FigureState], float]:
+        """``attack_value`` for one monster in the current state, remembering the odds part per
+        (hero, range) for as long as the caller keeps it: an activation asks about dozens of
+        spaces, most at a range already valued."""
+        by_range: dict[tuple[str, int], float] = {}
+        immune_from = player_rules().immune_from
+
+        def value(at: Footprint, hero: FigureState) -> float:
+            if immune_from(game, at, hero):
+                return 0.0
+            key = (hero.id, oc.fp_distance(at, hero.footprint))
+            found = by_range.get(key)
+            if found is None:
+                result = oc.odds(game, monster, hero, key[1])
+                found = by_range[key] = result.expected_wounds + KILL_WEIGHT * result.at_least(hero.wounds)
+            return found
+
+        return value
 
     def activation_step(self, game: Game, decision: Decision) -> str:
         """Stand where the best attack is, make it; with no attack anywhere, close in."""
@@ -84,7 +103,8 @@ class OverlordAI:
                 attacks.append((choice, target))
         moves = oc.by_prefix(decision, "move:")
         block = oc.blockers(game, monster.id)
-        best_here = max((self.attack_value(game, monster, monster.footprint, h) for _, h in attacks), default=0.0)
+        attack_value = self._valuer(game, monster)
+        best_here = max((attack_value(monster.footprint, h) for _, h in attacks), default=0.0)
         best_move: tuple[float, str] | None = None
         if attacks or not any(c.id.startswith("attack:") for c in decision.choices):
             for choice in moves:
@@ -92,7 +112,7 @@ class OverlordAI:
                 for hero in hero_list:
                     if oc.attack_cell(game, monster, fp, hero, block) is None:
                         continue
-                    value = self.attack_value(game, monster, fp, hero) - 0.01 * int(choice.data.get("cost", 0))
+                    value = attack_value(fp, hero) - 0.01 * int(choice.data.get("cost", 0))
                     if attacks and value <= best_here + 0.05:
                         continue
                     if best_move is None or value > best_move[0]:
@@ -100,8 +120,7 @@ class OverlordAI:
         if best_move is not None and best_move[0] > best_here:
             return best_move[1]
         if attacks:
-            return max(attacks, key=lambda ch: (self.attack_value(game, monster, monster.footprint, ch[1]),
-                                                ch[0].id))[0].id
+            return max(attacks, key=lambda ch: (attack_value(monster.footprint, ch[1]), ch[0].id))[0].id
         return self.approach(game, monster, moves) or oc.first_of(decision, "end_activation")
 
     def approach(self, game: Game, monster: FigureState, moves: list[Choice]) -> str | None:

@@ -235,12 +235,36 @@ def attack_cell(game: Game, monster: FigureState, at: Footprint, hero: FigureSta
                 blocked: set[Pos] | None = None) -> Pos | None:
     """The hero's space the monster could attack from ``at`` (range and sight), or None."""
     reach = attack_reach(monster)
-    block = blockers(game, monster.id, hero.id) if blocked is None else blocked - set(hero.footprint.cells())
-    for cell in hero.footprint.cells():
-        rng = fp_distance(at, Footprint.single(cell))
-        if rng == 0 or rng > reach:
-            continue
-        if footprint_line_of_sight(game.board, at, cell, block):
+    cells = hero.footprint.cells()
+    # Ranges first (most candidate spaces of a melee monster are out of reach of every space of
+    # the hero), so the sight blockers are gathered only when a line has to be traced.
+    x0, y0, x1, y1 = at.x, at.y, at.x + at.w - 1, at.y + at.h - 1
+    in_reach = [c for c in cells if 0 < max(0, c[0] - x1, x0 - c[0], c[1] - y1, y0 - c[1]) <= reach]
+    if not in_reach:
+        return None
+    block = blockers(game, monster.id, hero.id) if blocked is None else blocked - set(cells)
+    return first_in_sight(game, at, in_reach, frozenset(block))
+
+
+SIGHT_MEMO_LIMIT = 50_000  # remembered answers per board view
+
+
+def first_in_sight(game: Game, at: Footprint, cells: Iterable[Pos], block: frozenset[Pos]) -> Pos | None:
+    """The first of ``cells`` a figure on ``at`` sees past the figures on ``block``, or None.
+
+    Answers are kept on the board's view (dropped with it when the board changes) under the
+    question itself: a monster's activation asks about the same spaces again after every step,
+    and sight depends on nothing but the view and the question."""
+    board = game.board
+    memo: dict[tuple[frozenset[Pos], Footprint, Pos], bool] = board.index().cache.setdefault("ai:attack_sight", {})
+    for cell in cells:
+        key = (block, at, cell)
+        sees = memo.get(key)
+        if sees is None:
+            if len(memo) >= SIGHT_MEMO_LIMIT:
+                memo.clear()
+            sees = memo[key] = footprint_line_of_sight(board, at, cell, block)
+        if sees:
             return cell
     return None
 
@@ -254,6 +278,8 @@ def distance_field(game: Game, origin: Pos) -> dict[Pos, int]:
 def path_distance(game: Game, fp: Footprint, hero: FigureState) -> int:
     """Movement cost between a footprint and a hero (INF when walls cut them apart)."""
     field = distance_field(game, hero.pos)
+    if fp.w == 1 and fp.h == 1:  # most footprints asked about: one space, no generator
+        return field.get((fp.x, fp.y), INF)
     return min((field.get(c, INF) for c in fp.cells()), default=INF)
 
 

@@ -140,14 +140,36 @@ def _pool(dice: tuple[str, ...], power: int) -> tuple[tuple[str, int], ...]:
 
 # -- resolution ---------------------------------------------------------------------------------
 @lru_cache(maxsize=1 << 16)
-def _outcome(key: Key, rules: _Rules) -> tuple[int, bool]:
-    """(wounds, hit) of a final state, played with the engine's own ``best_play``."""
+def _outcome(key: Key, profile: AttackProfile, defense: Defense) -> tuple[int, bool]:
+    """(wounds, hit) of a final state, played with the engine's own ``best_play``.
+
+    Keyed without the objective: for one fixed roll, reaching a kill threshold is a monotone
+    function of the wounds, so ``best_play`` ranks the spends in the same order (and keeps the
+    same one) under either objective; queries that differ only in ``kill`` (a target's wounds)
+    share these entries, and each is exactly what the query's own objective would give."""
     if key[0] < 0:
         return 0, False
     rng, hearts, surges, enh = key
     totals = RollTotals(False, rng, hearts, surges, enh, 0)
-    out = best_play(totals, rules.profile, rules.defense, rules.objective, rules.kill)[1]
+    out = best_play(totals, profile, defense)[1]
     return out.wounds, out.hit
+
+
+# (wounds, hit) per final state, one table per attacker profile and defence: the solvers of every
+# query with that profile and defence (kill thresholds, power dice, fatigue, re-rolls) share it.
+# Keyed by values only, so a lookup gives exactly what ``_outcome`` would.
+_OUTCOME_TABLES: dict[tuple[AttackProfile, Defense], dict[Key, tuple[int, bool]]] = {}
+_OUTCOME_TABLES_LIMIT = 4096
+
+
+def _outcome_table(profile: AttackProfile, defense: Defense) -> dict[Key, tuple[int, bool]]:
+    """The shared table of ``_outcome`` values for one profile and defence (emptied when full)."""
+    table = _OUTCOME_TABLES.get((profile, defense))
+    if table is None:
+        if len(_OUTCOME_TABLES) >= _OUTCOME_TABLES_LIMIT:
+            _OUTCOME_TABLES.clear()
+        table = _OUTCOME_TABLES[(profile, defense)] = {}
+    return table
 
 
 class _Solver:
@@ -161,13 +183,13 @@ class _Solver:
         self.pool = _pool(query.dice, power)
         self.length = self._wound_bound() + 2
         self._after: dict[tuple[Key, int], tuple[Vector, Value]] = {}
-        self._outcomes: dict[Key, tuple[int, bool]] = {}  # spares hashing the rules per lookup
+        self._outcomes = _outcome_table(rules.profile, rules.defense)  # spares hashing the rules per lookup
 
     def outcome(self, key: Key) -> tuple[int, bool]:
         """(wounds, hit) of a final state (see ``_outcome``)."""
         out = self._outcomes.get(key)
         if out is None:
-            out = self._outcomes[key] = _outcome(key, self.rules)
+            out = self._outcomes[key] = _outcome(key, self.rules.profile, self.rules.defense)
         return out
 
     def _wound_bound(self) -> int:
