@@ -401,7 +401,7 @@ def step_options(
     enemy = _indices(ix, enemies)
     out = []
     for st in _static_steps(ix, _shape(fp), fly):
-        if not fly and any(c in enemy for c in st.entered):
+        if not fly and not enemy.isdisjoint(st.entered):
             continue
         out.append((_fp(st.shape), st.cost))
     return out
@@ -422,7 +422,7 @@ def step_cost(board: Board, before: Footprint, after: Footprint, enemies: Collec
         if not fly:
             if enemy is None:
                 enemy = _indices(ix, enemies)
-            if any(c in enemy for c in st.entered):
+            if not enemy.isdisjoint(st.entered):
                 continue
         cost = st.cost  # the last such step, as the dict of ``step_options`` keeps it
     return cost
@@ -721,6 +721,7 @@ def _reach_large(
     ix: BoardIndex, s0: Shape, budget: int, enemy: set[int], taken: set[int], fly: bool
 ) -> dict[Footprint, Reach]:
     """Dijkstra over footprints for figures of more than one space."""
+    blocked_by = set() if fly else enemy  # enemies stop a step into their spaces, unless flying
     best: dict[Shape, tuple[int, int]] = {s0: (0, 0)}
     parent: dict[Shape, Shape] = {}
     done: dict[Shape, Reach] = {}
@@ -730,12 +731,13 @@ def _reach_large(
         if s in done or best[s] != (cost, hz):
             continue
         prev = done.get(parent[s]) if s in parent else None
-        done[s] = Reach(cost, None if prev else (_fp(s),), footprint=_fp(s), prev=prev)
+        fp = _fp(s)
+        done[s] = Reach.linked(cost, fp, prev) if prev else Reach(cost, (fp,))
         for st in _static_steps(ix, s, fly):
             nc = cost + st.cost
             if nc > budget:
                 continue
-            if not fly and any(c in enemy for c in st.entered):
+            if blocked_by and not blocked_by.isdisjoint(st.entered):
                 continue
             nh = hz + st.hazard
             old = best.get(st.shape)
