@@ -701,8 +701,13 @@ class SmallReaches(MutableMapping[Footprint, Reach]):
 
     def costs(self) -> dict[Footprint, int]:
         """Movement cost of every end, without making ``Reach`` objects."""
+        return dict(self.cost_pairs())
+
+    def cost_pairs(self) -> list[tuple[Footprint, int]]:
+        """(end, movement cost) in search order: ``costs()`` without hashing a footprint per end
+        (move choices list every end once)."""
         fps, best = self._fps, self._best
-        return {fps[c]: best[c] >> _HAZARD_BITS for c in self._ends}
+        return [(fps[c], best[c] >> _HAZARD_BITS) for c in self._ends]
 
     def __repr__(self) -> str:
         return f"SmallReaches({dict(self.items())!r})"

@@ -157,8 +157,8 @@ def move_choices(game: Game, figure: FigureState, budget: int) -> list[Choice]:
     found = destinations(game, figure, budget)
     game.decision_memo[("destinations", figure.id, figure.footprint, budget)] = found
     # The costs alone: a ``Reach`` (and its path) is made only for the destination chosen.
-    costs = found.costs() if isinstance(found, SmallReaches) else {fp: reach.cost for fp, reach in found.items()}
-    ordered = sorted((cost, fp.y, fp.x, i, fp) for i, (fp, cost) in enumerate(costs.items()))  # ties: search order
+    costs = found.cost_pairs() if isinstance(found, SmallReaches) else [(fp, r.cost) for fp, r in found.items()]
+    ordered = sorted((cost, fp.y, fp.x, i, fp) for i, (fp, cost) in enumerate(costs))  # ties: search order
     name = figure.name
     return [
         Choice(
