@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from board_bench import setup  # bench/ is on sys.path
 from delve.board.geometry import Pos
-from delve.board.los import has_line_of_sight
+from delve.board.los import has_line_of_sight, sight_from
 from los_reference import reference_line_of_sight
 
 Sight = Callable[..., bool]
@@ -47,6 +47,16 @@ def main() -> None:
                 sight(board, a, b, blockers)
         return run
 
+    def per_origin(blockers: list[Pos]) -> Callable[[], None]:
+        """One ``sight_from`` per origin, then every target: the blockers become flat indices once
+        (as the rules and the AIs ask: one looker, many spaces)."""
+        def run() -> None:
+            for a in figures:
+                sees = sight_from(board, a, blockers)
+                for b in targets:
+                    sees(b)
+        return run
+
     def fresh(sight: Sight) -> Callable[[], None]:
         def run() -> None:
             board.index().cache.pop("sight_lines", None)  # nothing kept yet
@@ -63,6 +73,8 @@ def main() -> None:
          len(pairs)),
         (f"warm, 12 figures ({len(pairs)} queries)", warm(reference_line_of_sight, figures),
          warm(has_line_of_sight, figures), len(pairs)),
+        (f"warm, 12 figures, sight_from ({len(pairs)})", warm(reference_line_of_sight, figures),
+         per_origin(figures), len(pairs)),
         (f"cold, random pairs ({len(cold)} queries)", fresh(reference_line_of_sight), fresh(has_line_of_sight),
          len(cold)),
     ]

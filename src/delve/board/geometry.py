@@ -104,8 +104,11 @@ class Footprint:
 def footprint_distance(fp: Footprint, p: Pos) -> int:
     """Range from a (possibly large) figure to a space: the least range from any of its cells.
 
-    Computed on the rectangle directly (no cell loop): clamp ``p`` into the rectangle.
+    Computed on the rectangle directly (no cell loop): how far ``p`` lies outside the rectangle
+    along each axis, the larger of the two (plain comparisons: called for every attack range).
     """
-    cx = min(max(p[0], fp.x), fp.x + fp.w - 1)
-    cy = min(max(p[1], fp.y), fp.y + fp.h - 1)
-    return distance((cx, cy), p)
+    px, py = p
+    x, y = fp.x, fp.y
+    dx = x - px if px < x else px - x - fp.w + 1 if px >= x + fp.w else 0
+    dy = y - py if py < y else py - y - fp.h + 1 if py >= y + fp.h else 0
+    return dx if dx > dy else dy

@@ -27,7 +27,7 @@ Rulings (docs/rulings.md, "Board and line of sight"):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable
 from typing import cast
 
 from delve.board.geometry import Footprint, Pos
@@ -162,7 +162,7 @@ def _stair_sight(ix: BoardIndex) -> dict[int, frozenset[int]]:
     return frozen
 
 
-def _figure_indices(ix: BoardIndex, blockers: Collection[Pos]) -> set[int]:
+def _figure_indices(ix: BoardIndex, blockers: Iterable[Pos]) -> set[int]:
     """Flat indices of the blocking figures' spaces that lie on the board."""
     w, h = ix.width, ix.height
     return {p[1] * w + p[0] for p in blockers if 0 <= p[0] < w and 0 <= p[1] < h}  # ix.on_board, inlined
@@ -237,6 +237,21 @@ def sight_from(board: Board, a: Pos, blockers: Collection[Pos] = ()) -> Callable
     ix = board.index()
     figures = _figure_indices(ix, blockers) if blockers else None
     return lambda b: _los_flat(ix, a, b, figures)
+
+
+def flat_indices(board: Board, spaces: Iterable[Pos]) -> set[int]:
+    """The flat indices of the spaces that lie on the board, for ``cells_see``: a caller asking
+    about many targets with the same figures turns their spaces into indices once."""
+    return _figure_indices(board.index(), spaces)
+
+
+def cells_see(board: Board, cells: Iterable[Pos], target: Pos, figures: set[int]) -> bool:
+    """Whether any of ``cells`` sees ``target`` with the figures on the flat indices ``figures``
+    blocking (``flat_indices``): ``footprint_line_of_sight`` when the caller has already left the
+    figure's own spaces out of ``figures``, without turning positions into indices per query."""
+    ix = board.index()
+    kept = figures or None
+    return any(_los_flat(ix, c, target, kept) for c in cells)
 
 
 def footprint_line_of_sight(board: Board, fp: Footprint, target: Pos, blockers: Collection[Pos] = ()) -> bool:

@@ -28,6 +28,7 @@ the fewest harmful spaces (``on_enter`` effects) is returned.
 from __future__ import annotations
 
 import heapq
+import re
 from collections.abc import Collection, ItemsView, Iterable, Iterator, MutableMapping
 from typing import NamedTuple
 
@@ -289,6 +290,7 @@ def _static_steps(ix: BoardIndex, s: Shape, fly: bool) -> list[_Step]:
     if s[2] == 1 and s[3] == 1:
         out = _one_space_steps(ix, s[0], s[1], fly)
     else:
+        _STEP_SIZES.add((s[2], s[3]))
         out = _general_steps(ix, s, fly)
     table[key] = out
     return out
@@ -316,31 +318,45 @@ def _general_steps(ix: BoardIndex, s: Shape, fly: bool) -> list[_Step]:
     return out
 
 
+# Every (width, height) of shape whose steps were ever worked out in this process: a superset of
+# the sizes in any step table, so ``_carry_steps`` finds every key near a change by looking only
+# there (a size never met has no key to drop; one met in another game has none here either).
+_STEP_SIZES: set[tuple[int, int]] = {(1, 1)}
+
+
 @carry_rule
 def _carry_steps(old: BoardIndex, new: BoardIndex, near: bytearray) -> None:
     """Keep the step tables of shapes the change cannot affect (``board.index.carry_over``).
 
     The steps of a shape read only the spaces of the shape and of the ring around it (its
     candidate steps and turns, their edges and terrain), so a shape none of whose spaces is
-    ``near`` a changed space has the same steps as before. Shapes partly off the board are
-    dropped (they are cheap to redo)."""
-    w, h = new.width, new.height
+    ``near`` a changed space has the same steps as before. Why the keys to drop are found from
+    the few changed spaces (every shape size that covers them) instead of testing every key: a
+    table holds thousands of shapes and a change touches a handful of spaces. Shapes partly off
+    the board are kept: they have no steps on any board of this size."""
+    w = new.width
     cache = old.cache
+    changed = [m.start() for m in re.finditer(b"\x01", near)]
     steps: dict[tuple[Shape, bool], list[_Step]] | None = cache.get("steps")
     if steps:
-        kept: dict[tuple[Shape, bool], list[_Step]] = {}
-        for key, value in steps.items():
-            x, y, sw, sh = key[0]
-            if x < 0 or y < 0 or x + sw > w or y + sh > h:
-                continue
-            if any(near[j * w + i] for j in range(y, y + sh) for i in range(x, x + sw)):
-                continue
-            kept[key] = value
+        kept = dict(steps)
+        drop = kept.pop
+        for c in changed:
+            x, y = c % w, c // w
+            for sw, sh in _STEP_SIZES:
+                for ax in range(x - sw + 1, x + 1):
+                    for ay in range(y - sh + 1, y + 1):
+                        shape = (ax, ay, sw, sh)
+                        drop((shape, False), None)
+                        drop((shape, True), None)
         new.cache["steps"] = kept
     for name in ("small", "small_fly"):
         rows: list[tuple[tuple[int, int], ...] | None] | None = cache.get(name)
         if rows is not None:
-            new.cache[name] = [None if near[c] else row for c, row in enumerate(rows)]
+            rows = list(rows)
+            for c in changed:
+                rows[c] = None
+            new.cache[name] = rows
     if "fp1" in cache:
         new.cache["fp1"] = cache["fp1"]  # depends on the board's size only
 
@@ -385,10 +401,49 @@ def step_options(
     enemy = _indices(ix, enemies)
     out = []
     for st in _static_steps(ix, _shape(fp), fly):
-        if not fly and any(c in enemy for c in st.entered):
+        if not fly and not enemy.isdisjoint(st.entered):
             continue
         out.append((_fp(st.shape), st.cost))
     return out
+
+
+def step_cost(board: Board, before: Footprint, after: Footprint, enemies: Collection[Pos],
+              fly: bool = False) -> int | None:
+    """What the single step from ``before`` to ``after`` costs, or None when no legal step goes
+    there: ``dict(step_options(...)).get(after)`` without a footprint per step (a move's walk
+    asks this once for every space it enters)."""
+    ix = board.index()
+    target = _shape(after)
+    enemy: set[int] | None = None
+    cost = None
+    for st in _static_steps(ix, _shape(before), fly):
+        if st.shape != target:
+            continue
+        if not fly:
+            if enemy is None:
+                enemy = _indices(ix, enemies)
+            if not enemy.isdisjoint(st.entered):
+                continue
+        cost = st.cost  # the last such step, as the dict of ``step_options`` keeps it
+    return cost
+
+
+def single_steps(board: Board, pos: Pos, fly: bool = False) -> list[tuple[Pos, int]]:
+    """``step_options`` of a one-space figure on ``pos`` with no enemies about, as (space, cost)
+    pairs in the same order. Why: searches that price each step themselves (familiars) walk many
+    spaces; this reads the one-space step rows kept on the board's view instead of making a
+    footprint per step."""
+    ix = board.index()
+    w = ix.width
+    x, y = pos
+    if not (0 <= x < w and 0 <= y < ix.height):
+        return []
+    c = y * w + x
+    table = _small_table(ix, fly)
+    row = table[c]
+    if row is None:
+        row = table[c] = _small_row(ix, c, fly)
+    return [((d % w, d // w), step >> _HAZARD_BITS) for d, step in row]
 
 
 def step_effects(board: Board, before: Footprint, after: Footprint, fly: bool = False) -> list[str]:
@@ -646,8 +701,13 @@ class SmallReaches(MutableMapping[Footprint, Reach]):
 
     def costs(self) -> dict[Footprint, int]:
         """Movement cost of every end, without making ``Reach`` objects."""
+        return dict(self.cost_pairs())
+
+    def cost_pairs(self) -> list[tuple[Footprint, int]]:
+        """(end, movement cost) in search order: ``costs()`` without hashing a footprint per end
+        (move choices list every end once)."""
         fps, best = self._fps, self._best
-        return {fps[c]: best[c] >> _HAZARD_BITS for c in self._ends}
+        return [(fps[c], best[c] >> _HAZARD_BITS) for c in self._ends]
 
     def __repr__(self) -> str:
         return f"SmallReaches({dict(self.items())!r})"
@@ -666,6 +726,7 @@ def _reach_large(
     ix: BoardIndex, s0: Shape, budget: int, enemy: set[int], taken: set[int], fly: bool
 ) -> dict[Footprint, Reach]:
     """Dijkstra over footprints for figures of more than one space."""
+    blocked_by = set() if fly else enemy  # enemies stop a step into their spaces, unless flying
     best: dict[Shape, tuple[int, int]] = {s0: (0, 0)}
     parent: dict[Shape, Shape] = {}
     done: dict[Shape, Reach] = {}
@@ -675,12 +736,13 @@ def _reach_large(
         if s in done or best[s] != (cost, hz):
             continue
         prev = done.get(parent[s]) if s in parent else None
-        done[s] = Reach(cost, None if prev else (_fp(s),), footprint=_fp(s), prev=prev)
+        fp = _fp(s)
+        done[s] = Reach.linked(cost, fp, prev) if prev else Reach(cost, (fp,))
         for st in _static_steps(ix, s, fly):
             nc = cost + st.cost
             if nc > budget:
                 continue
-            if not fly and any(c in enemy for c in st.entered):
+            if blocked_by and not blocked_by.isdisjoint(st.entered):
                 continue
             nh = hz + st.hazard
             old = best.get(st.shape)

@@ -18,7 +18,7 @@ from typing import Any
 
 from delve.abilities.base import ABILITY_UNITS, merge_ranks
 from delve.board.geometry import Footprint, Pos, distance
-from delve.board.los import footprint_line_of_sight
+from delve.board.los import cells_see, flat_indices
 from delve.board.stair_range import attack_distance
 from delve.engine.decision import OVERLORD, Choice, Decision, dump_choice
 from delve.engine.game import EngineError, Game
@@ -29,7 +29,7 @@ from delve.rules.attack_context import AttackContext, SurgeOption, TargetResult
 from delve.rules.attack_math import POWER_DICE_CAP, Defense, RollTotals, legal_spends, resolve
 from delve.rules.dice import COMBAT_COLOURS, POWER, die_spec
 from delve.rules.hero_turn import turn_choice_provider
-from delve.rules.movement import figure_spaces, on_board
+from delve.rules.movement import on_board
 from delve.rules.overlord_turn import ACTIVATION_CHOICE_PROVIDERS
 from delve.rules.rolling import request_roll
 from delve.rules.wounds import fatigue_spent, suffer_wounds
@@ -89,18 +89,53 @@ def attack_range(game: Game, attacker: FigureState, target: Pos) -> int:
     return attack_distance(game.board, attacker.footprint, target)
 
 
+class _Targeting:
+    """What ``can_target`` reads about the board for one attacker, worked out once for all the
+    spaces it asks about: who stands on each space (``figure_at``'s answer) and the flat indices
+    of the figures that may block (every other figure; a large attacker's own spaces never block
+    its lines). Why: an attack's targets, and the AIs weighing where to attack from, ask about
+    every space of every enemy; building these sets per space cost more than the sight lines."""
+
+    __slots__ = ("blocking", "board", "cells", "footprint", "occupants")
+
+    def __init__(self, game: Game, attacker: FigureState) -> None:
+        self.board = game.board
+        self.footprint = attacker.footprint
+        self.cells = self.footprint.cells()
+        self.occupants: dict[Pos, FigureState] = {}
+        others: list[Pos] = []
+        for figure in game.state.figures.values():
+            if on_board(figure):
+                for cell in figure.footprint.cells():
+                    self.occupants.setdefault(cell, figure)  # the first, as ``figure_at`` finds
+                    if figure.id != attacker.id:
+                        others.append(cell)
+        self.blocking = flat_indices(self.board, others)
+        if self.footprint.size > 1:
+            self.blocking -= flat_indices(self.board, self.cells)
+
+    def range_to(self, target: Pos) -> int:
+        """``attack_range`` from the attacker's footprint."""
+        return attack_distance(self.board, self.footprint, target)
+
+    def can(self, target: Pos, attack_type: str, reach: bool, rng: int | None = None) -> bool:
+        """``can_target`` (``rng``: the range to ``target``, when the caller has it already)."""
+        if rng is None:
+            rng = self.range_to(target)
+        if rng == 0:
+            return False
+        if attack_type == "melee" and rng > (REACH_RANGE if reach else 1):
+            return False
+        occupant = self.occupants.get(target)
+        figures = self.blocking
+        if occupant is not None:  # the target's own figure never blocks the line to it
+            figures = figures - flat_indices(self.board, occupant.footprint.cells())
+        return cells_see(self.board, self.cells, target, figures)
+
+
 def can_target(game: Game, attacker: FigureState, target: Pos, attack_type: str, reach: bool) -> bool:
     """Rulebook: Melee Attacks (adjacent only; Reach: range 2), Step 2: Confirm Line of Sight."""
-    rng = attack_range(game, attacker, target)
-    if rng == 0:
-        return False
-    if attack_type == "melee" and rng > (REACH_RANGE if reach else 1):
-        return False
-    occupant = figure_at(game, target)
-    blockers = figure_spaces(game, exclude=attacker.id)
-    if occupant is not None:
-        blockers -= set(occupant.footprint.cells())
-    return footprint_line_of_sight(game.board, attacker.footprint, target, blockers)
+    return _Targeting(game, attacker).can(target, attack_type, reach)
 
 
 def immune_from(game: Game, attacker: Footprint, target: FigureState) -> bool:
@@ -121,18 +156,21 @@ def target_spaces(game: Game, attacker: FigureState, attack_type: str, reach: bo
     space (or a friend's) within the blast's reach of an enemy may be the target too."""
     spaces: set[Pos] = set()
     enemies = [f for f in game.state.figures.values() if f.side != attacker.side and on_board(f)]
+    if not enemies:
+        return []
+    targeting = _Targeting(game, attacker)
     for enemy in enemies:
-        cells = sorted(enemy.footprint.cells(), key=lambda c: (attack_range(game, attacker, c), c[1], c[0]))
-        for cell in cells:
-            if can_target(game, attacker, cell, attack_type, reach):
-                spaces.add(cell)
+        cells = sorted((targeting.range_to(c), c[1], c[0]) for c in enemy.footprint.cells())
+        for rng, y, x in cells:
+            if targeting.can((x, y), attack_type, reach, rng):
+                spaces.add((x, y))
                 break
     if blast > 0:
         mine = set(attacker.footprint.cells())
         near = {(cx + dx, cy + dy) for enemy in enemies for cx, cy in enemy.footprint.cells()
                 for dx in range(-blast, blast + 1) for dy in range(-blast, blast + 1)}
         for pos in near - spaces - mine:
-            if game.board.is_space(pos) and can_target(game, attacker, pos, attack_type, reach):
+            if game.board.is_space(pos) and targeting.can(pos, attack_type, reach):
                 spaces.add(pos)
     return sorted(spaces, key=lambda p: (p[1], p[0]))
 

@@ -45,7 +45,7 @@ from typing import Any
 from delve.board.geometry import Footprint, Pos, distance
 from delve.board.grid import Marker
 from delve.board.los import has_line_of_sight
-from delve.board.movement import step_options
+from delve.board.movement import single_steps, step_options
 from delve.board.stair_range import attack_distance
 from delve.content.schema import Familiar
 from delve.engine.decision import Choice, Decision
@@ -185,7 +185,11 @@ def sync_familiars(game: Game, hero: FigureState) -> None:
 # -- where a familiar may go ------------------------------------------------------------------
 def _walk_cost(game: Game, src: Pos, dst: Pos) -> int:
     """A walking familiar pays the terrain's cost to enter, but never a pit's climb out."""
-    terrain = game.board.terrain_at(dst)
+    ix = game.board.index()  # its terrain per space: ``terrain_at`` without the checks (both are spaces)
+    w = ix.width
+    terrain = ix.terr[dst[1] * w + dst[0]]
+    if terrain is None:
+        terrain = game.board.terrain_at(dst)  # raises: not a space
     if terrain.cost_within is not None and game.board.terrain_at(src).id == terrain.id:
         return terrain.cost_within
     return terrain.move_cost
@@ -225,18 +229,20 @@ def cheapest_spaces(game: Game, start: Pos, budget: int, *, fly: bool,
     """The cheapest cost (at most ``budget``) of every revealed space a familiar's move reaches
     from ``start`` (itself included, at 0): one search shared by the 1st- and 2nd-edition moves.
 
-    ``fly`` is passed to ``step_options`` (which neighbours a step may reach at all); ``price(src,
+    ``fly`` is passed to ``single_steps`` (which neighbours a step may reach at all); ``price(src,
     dst, step_cost)`` is what the step costs this familiar (None: it may not enter ``dst``);
     ``onward(pos)`` says whether the move may go on from a space it reached (default: always)."""
     best: dict[Pos, int] = {start: 0}
     heap: list[tuple[int, Pos]] = [(0, start)]
+    board = game.board
+    hidden = {a.id for a in board.areas if not a.revealed}  # ``_revealed``, asked of every step
+    area_ids = board.area_ids
     while heap:
         cost, pos = heapq.heappop(heap)
         if cost > best.get(pos, budget + 1):
             continue
-        for fp, step_cost in step_options(game.board, Footprint.single(pos), (), fly=fly):
-            nxt = (fp.x, fp.y)
-            if not _revealed(game, nxt):
+        for nxt, step_cost in single_steps(board, pos, fly):
+            if hidden and area_ids[nxt[1]][nxt[0]] in hidden:
                 continue
             step = price(pos, nxt, step_cost)
             if step is None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, MutableMapping
 
 from delve.board.geometry import Footprint, Pos
-from delve.board.movement import Reach, reachable, step_options
+from delve.board.movement import Reach, SmallReaches, reachable, step_cost
 from delve.engine.decision import Choice
 from delve.engine.game import EngineError, Game
 from delve.engine.state import FigureState, Step
@@ -156,14 +156,17 @@ def move_choices(game: Game, figure: FigureState, budget: int) -> list[Choice]:
     in the decision's memo for ``start_move`` (``Game.decision_memo``)."""
     found = destinations(game, figure, budget)
     game.decision_memo[("destinations", figure.id, figure.footprint, budget)] = found
-    ordered = sorted(found.items(), key=lambda item: (item[1].cost, item[0].y, item[0].x))
+    # The costs alone: a ``Reach`` (and its path) is made only for the destination chosen.
+    costs = found.cost_pairs() if isinstance(found, SmallReaches) else [(fp, r.cost) for fp, r in found.items()]
+    ordered = sorted((cost, fp.y, fp.x, i, fp) for i, (fp, cost) in enumerate(costs))  # ties: search order
+    name = figure.name
     return [
         Choice(
             id=f"move:{footprint_key(fp)}",
-            label=f"Move {figure.name} to ({fp.x},{fp.y}) for {reach.cost} movement",
-            data={"x": fp.x, "y": fp.y, "w": fp.w, "h": fp.h, "cost": reach.cost},
+            label=f"Move {name} to ({x},{y}) for {cost} movement",
+            data={"x": x, "y": y, "w": fp.w, "h": fp.h, "cost": cost},
         )
-        for fp, reach in ordered
+        for cost, y, x, _i, fp in ordered
     ]
 
 
@@ -200,10 +203,9 @@ class MovePath(StepHandler):
             game.pop(step)
             return
         target = Footprint(x=path[index][0], y=path[index][1], w=path[index][2], h=path[index][3])
-        options = dict(step_options(game.board, figure.footprint, enemy_spaces(game, figure),
-                                    fly=any(a.name == "Fly" for a in figure.abilities)))
+        cost = step_cost(game.board, figure.footprint, target, enemy_spaces(game, figure),
+                         fly=any(a.name == "Fly" for a in figure.abilities))
         payer = game.state.stack[step.data["payer"]]
-        cost = options.get(target)
         if cost is None or cost > payer.data.get("mp", 0):
             game.emit("movement_stopped", f"{figure.name} cannot continue moving.", ref="Movement",
                       figure=figure.id)

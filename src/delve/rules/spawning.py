@@ -10,6 +10,7 @@ where the freed figure would then have a legal space).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from delve.board.geometry import Footprint, Pos
@@ -55,18 +56,25 @@ def spawn_space_ok(game: Game, pos: Pos, occupied: set[Pos], watchers: list[tupl
     return True
 
 
-def _spawn_mask(game: Game, occupied: set[Pos], watchers: list[tuple[str, Pos]]) -> bytearray:
-    """Per flat index: 1 where ``spawn_space_ok`` holds, computed for the whole board at once.
+def _unseen_mask(game: Game, watchers: list[tuple[str, Pos]]) -> bytes:
+    """Per flat index: 1 on a space with no spawn-blocking terrain and nothing blocking movement
+    that no watcher sees: what the board's view and the watchers alone decide of ``spawn_space_ok``.
 
-    Why not ``spawn_space_ok`` per space: the same tests on the board's flat view, each hero's
-    set of sight blockers built once instead of once per space, and no sight line traced to a
-    space that no watcher's sight group reaches (``board.los.sight_groups``: such a space is out
-    of sight whatever lies between)."""
+    Why kept on the board's view (for the last watchers asked about): a spawn card places its
+    monsters one decision at a time while the heroes stand still, and the sight lines from every
+    hero space to every board space are most of a placement's cost. The answer depends on nothing
+    but the view (dropped when the board changes) and the watchers (the key), so it is what a new
+    computation would give. Each hero's set of sight blockers is built once, and no sight line is
+    traced to a space that no watcher's sight group reaches (``board.los.sight_groups``)."""
     board = game.board
     ix = board.index()
+    key = tuple(watchers)
+    held = ix.cache.get("spawn_unseen")
+    if held is not None and held[0] == key:
+        mask: bytes = held[1]
+        return mask
     w = ix.width
     groups = sight_groups(board)
-    unrevealed = {a.id for a in board.areas if not a.revealed}
     lookers: list[tuple[int, Callable[[Pos], bool]]] = []
     for hero_id, cell in watchers:
         # only heroes block a hero's sight here: monsters are ignored for spawning
@@ -77,19 +85,33 @@ def _spawn_mask(game: Game, occupied: set[Pos], watchers: list[tuple[str, Pos]])
     for c in range(w * ix.height):
         if not ix.space[c]:
             continue
-        pos = (c % w, c // w)
-        if pos in occupied:
-            continue
-        area = board.area_ids[pos[1]][pos[0]]
-        if area is not None and area in unrevealed:
-            continue
         terrain = ix.terr[c]
         if (terrain is not None and terrain.spawn_blocking) or ix.move_block[c]:
             continue
         group = groups[c]
-        if any(g == group and sees(pos) for g, sees in lookers):
+        if any(g == group and sees((c % w, c // w)) for g, sees in lookers):
             continue
         good[c] = 1
+    mask = bytes(good)
+    ix.cache["spawn_unseen"] = (key, mask)
+    return mask
+
+
+def _spawn_mask(game: Game, occupied: set[Pos], watchers: list[tuple[str, Pos]]) -> bytearray:
+    """Per flat index: 1 where ``spawn_space_ok`` holds, computed for the whole board at once
+    (``_unseen_mask``, then the figures' spaces and the unrevealed areas taken out)."""
+    board = game.board
+    w, h = board.width, board.height
+    good = bytearray(_unseen_mask(game, watchers))
+    for x, y in occupied:
+        if 0 <= x < w and 0 <= y < h:
+            good[y * w + x] = 0
+    unrevealed = {a.id for a in board.areas if not a.revealed}
+    if unrevealed:
+        area_ids = board.area_ids
+        for c in [m.start() for m in re.finditer(b"\x01", good)]:
+            if area_ids[c // w][c % w] in unrevealed:
+                good[c] = 0
     return good
 
 

@@ -1,0 +1,179 @@
+"""The engine's hot paths give what their plain readings give (issue "A lean engine", point 3).
+
+Each fast path is compared, on positions of real seeded games of every starter quest, with the
+straightforward code it replaced (kept here as the reference): attack targets worked out per
+space (``can_target`` with its own blocker sets), move choices built from every ``Reach``, a
+familiar's cheapest spaces found with ``step_options``, and spawn spaces after the figures or
+the revealed areas changed under the kept sight mask.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from tests.perf.test_spawn_fast_path import reference as spawn_reference
+
+from delve.ai.random_player import RandomPlayer
+from delve.api import GameSetup, new_game
+from delve.board.geometry import Footprint, Pos
+from delve.board.los import footprint_line_of_sight
+from delve.board.movement import single_steps, step_cost, step_options
+from delve.engine.game import Game
+from delve.engine.state import FigureState
+from delve.rules import familiars
+from delve.rules.attack import REACH_RANGE, attack_range, figure_at, target_spaces
+from delve.rules.equipment import content
+from delve.rules.movement import destinations, enemy_spaces, figure_spaces, footprint_key, move_choices, on_board
+from delve.rules.spawning import legal_spawn_footprints
+
+QUESTS = ("first-steps", "bridge-of-teeth", "the-drowned-library", "the-sunken-forge")
+
+
+def positions(quest: str, every: int = 25, steps: int = 300) -> list[Game]:
+    """Copies of one seeded random game of ``quest`` every ``every`` choices."""
+    game = new_game(GameSetup(quest=quest, seed=9, choices=False), transactional=False)
+    player = RandomPlayer(3, end_bias=0.2)
+    found = []
+    for step in range(steps):
+        decision = game.pending
+        if decision is None:
+            break
+        if step % every == 0:
+            found.append(game.clone())
+        assert game.apply(player.choose(decision, game), decision.seat).accepted
+    return found
+
+
+def can_target_reference(game: Game, attacker: FigureState, target: Pos, attack_type: str, reach: bool) -> bool:
+    """``can_target`` as it was: blockers built from positions for every space asked about."""
+    rng = attack_range(game, attacker, target)
+    if rng == 0 or (attack_type == "melee" and rng > (REACH_RANGE if reach else 1)):
+        return False
+    occupant = figure_at(game, target)
+    blockers = figure_spaces(game, exclude=attacker.id)
+    if occupant is not None:
+        blockers -= set(occupant.footprint.cells())
+    return footprint_line_of_sight(game.board, attacker.footprint, target, blockers)
+
+
+def target_spaces_reference(game: Game, attacker: FigureState, attack_type: str, reach: bool, blast: int) -> list[Pos]:
+    spaces: set[Pos] = set()
+    enemies = [f for f in game.state.figures.values() if f.side != attacker.side and on_board(f)]
+    for enemy in enemies:
+        cells = sorted(enemy.footprint.cells(), key=lambda c: (attack_range(game, attacker, c), c[1], c[0]))
+        for cell in cells:
+            if can_target_reference(game, attacker, cell, attack_type, reach):
+                spaces.add(cell)
+                break
+    if blast > 0:  # every other space within the blast of an enemy's space
+        enemy_cells = [c for enemy in enemies for c in enemy.footprint.cells()]
+        for pos in game.board.spaces():
+            if pos in spaces or attacker.footprint.contains(pos):
+                continue
+            if any(max(abs(pos[0] - x), abs(pos[1] - y)) <= blast for x, y in enemy_cells) and \
+                    can_target_reference(game, attacker, pos, attack_type, reach):
+                spaces.add(pos)
+    return sorted(spaces, key=lambda p: (p[1], p[0]))
+
+
+@pytest.mark.parametrize("quest", QUESTS)
+def test_attack_targets_match_the_space_by_space_reading(quest: str) -> None:
+    checked = 0
+    for game in positions(quest):
+        for figure in [f for f in game.state.figures.values() if on_board(f)]:
+            moved = figure.model_copy(update={"footprint": Footprint(x=figure.pos[0] + 1, y=figure.pos[1],
+                                                                       w=figure.footprint.w, h=figure.footprint.h)})
+            for attacker in (figure, moved):  # as the AIs ask: from where the figure could stand
+                for attack_type, reach, blast in (("melee", False, 0), ("melee", True, 0), ("ranged", False, 0),
+                                                  ("magic", False, 1), ("ranged", False, 2)):
+                    assert target_spaces(game, attacker, attack_type, reach, blast) == target_spaces_reference(
+                        game, attacker, attack_type, reach, blast), (attacker.id, attack_type, reach, blast)
+                    checked += 1
+    assert checked > 100
+
+
+def move_choices_reference(game: Game, figure: FigureState, budget: int) -> list[tuple[str, str, dict[str, int]]]:
+    found = destinations(game, figure, budget)
+    ordered = sorted(found.items(), key=lambda item: (item[1].cost, item[0].y, item[0].x))
+    return [(f"move:{footprint_key(fp)}", f"Move {figure.name} to ({fp.x},{fp.y}) for {reach.cost} movement",
+             {"x": fp.x, "y": fp.y, "w": fp.w, "h": fp.h, "cost": reach.cost}) for fp, reach in ordered]
+
+
+@pytest.mark.parametrize("quest", QUESTS)
+def test_move_choices_match_the_reach_by_reach_reading(quest: str) -> None:
+    checked = 0
+    for game in positions(quest, every=40):
+        for figure in [f for f in game.state.figures.values() if on_board(f)]:
+            for budget in (1, 4, 9):
+                got = [(c.id, c.label, c.data) for c in move_choices(game, figure, budget)]
+                assert got == move_choices_reference(game, figure, budget)
+                checked += len(got)
+    assert checked > 100
+
+
+def cheapest_reference(game: Game, start: Pos, budget: int, fly: bool,
+                       price: Callable[[Pos, Pos, int], int | None]) -> dict[Pos, int]:
+    """``familiars.cheapest_spaces`` read plainly: relax every step from every space reached until
+    nothing gets cheaper, with ``step_options`` and ``_revealed`` per step."""
+    best: dict[Pos, int] = {start: 0}
+    changed = True
+    while changed:
+        changed = False
+        for pos, cost in list(best.items()):
+            for fp, paid in step_options(game.board, Footprint.single(pos), (), fly=fly):
+                nxt = (fp.x, fp.y)
+                step = price(pos, nxt, paid) if familiars._revealed(game, nxt) else None
+                if step is not None and cost + step <= budget and cost + step < best.get(nxt, budget + 1):
+                    best[nxt] = cost + step
+                    changed = True
+    return best
+
+
+@pytest.mark.parametrize("quest", QUESTS)
+def test_familiar_search_and_single_steps_match_step_options(quest: str) -> None:
+    game = positions(quest, every=150)[-1]
+    board = game.board
+    spaces = list(board.spaces())
+    for fly in (False, True):
+        for pos in spaces:
+            steps = step_options(board, Footprint.single(pos), (), fly)
+            assert single_steps(board, pos, fly) == [((fp.x, fp.y), cost) for fp, cost in steps]
+        for pos in spaces[::17]:
+            def price(src: Pos, dst: Pos, step_cost: int, fly: bool = fly) -> int:
+                return step_cost if fly else familiars._walk_cost(game, src, dst)
+            assert familiars.cheapest_spaces(game, pos, 7, fly=fly, price=price) == cheapest_reference(
+                game, pos, 7, fly, price)
+
+
+@pytest.mark.parametrize("quest", QUESTS[:2])
+def test_spawn_spaces_follow_figures_and_areas_under_the_kept_sight_mask(quest: str) -> None:
+    game = positions(quest, every=100)[-1]
+    monster_id = sorted(content(game).monsters)[0]
+    assert legal_spawn_footprints(game, monster_id) == spawn_reference(game, monster_id)
+    monster = next((f for f in game.state.monsters() if on_board(f)), None)
+    free = legal_spawn_footprints(game, monster_id)
+    if monster is not None and free:  # a monster moves: the heroes' sight (the kept part) is the same
+        monster.footprint = Footprint(x=free[-1].x, y=free[-1].y, w=monster.footprint.w, h=monster.footprint.h)
+        assert legal_spawn_footprints(game, monster_id) == spawn_reference(game, monster_id)
+    for area in game.board.areas:  # every area revealed: more spaces may take a monster
+        game.board.reveal_area(area.id)
+    assert legal_spawn_footprints(game, monster_id) == spawn_reference(game, monster_id)
+
+
+@pytest.mark.parametrize("quest", QUESTS)
+def test_step_cost_is_the_cost_step_options_gives(quest: str) -> None:
+    checked = 0
+    for game in positions(quest, every=60):
+        for figure in [f for f in game.state.figures.values() if on_board(f)]:
+            enemies = enemy_spaces(game, figure)
+            for fly in (False, True):
+                options = dict(step_options(game.board, figure.footprint, enemies, fly))
+                fp = figure.footprint
+                for dx in (-2, -1, 0, 1, 2):
+                    for dy in (-2, -1, 0, 1, 2):
+                        for w, h in {(fp.w, fp.h), (fp.h, fp.w)}:
+                            after = Footprint(x=fp.x + dx, y=fp.y + dy, w=w, h=h)
+                            assert step_cost(game.board, fp, after, enemies, fly) == options.get(after)
+                            checked += 1
+    assert checked > 200
