@@ -15,6 +15,7 @@ import sys
 
 from delve.ai.random_player import RandomPlayer
 from delve.api import GameSetup, new_game
+from delve.boundary import dump_json, load_json
 from delve.engine.copying import copy_model
 from delve.engine.game import Game
 from delve.engine.state import GameState
@@ -34,7 +35,7 @@ def state_after(quest: str, choices: int) -> Game:
 
 def json_clone(game: Game) -> Game:
     """``Game.clone`` as it was: through JSON (the board's view is rebuilt on first use)."""
-    copy = Game(GameState.model_validate_json(game.state.model_dump_json()), game.handlers, transactional=False)
+    copy = Game(load_json(GameState, dump_json(game.state)), game.handlers, transactional=False)
     copy.board.index()
     return copy
 
@@ -55,7 +56,7 @@ def main() -> None:
             game.board.index()
             old_clone = cpu_us(lambda game=game: json_clone(game), repeats)
             new_clone = cpu_us(lambda game=game: structural_clone(game), repeats)
-            old_snap = cpu_us(lambda game=game: game.state.model_dump_json(), repeats)
+            old_snap = cpu_us(lambda game=game: dump_json(game.state), repeats)
             new_snap = cpu_us(lambda game=game: copy_model(game.state), repeats)
             print(f"{quest + ' +' + str(choices):<30}{len(game.state.log):>6}{old_clone:>12.0f}{new_clone:>11.0f}"
                   f"{old_clone / new_clone:>6.1f}{old_snap:>11.0f}{new_snap:>10.0f}{old_snap / new_snap:>6.1f}",

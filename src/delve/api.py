@@ -18,6 +18,7 @@ from typing import Any, Literal
 
 from pydantic import ValidationError
 
+from delve.boundary import load_json
 from delve.content.loader import open_pack as load_content_pack
 from delve.content.pack import Pack
 from delve.engine.decision import ChoiceRecord
@@ -72,7 +73,7 @@ def new_game(setup: GameSetup | None = None, *, transactional: bool = True) -> G
 
 def load_game(text: str) -> Game:
     """A game from a save made with ``Game.to_json``."""
-    state = GameState.model_validate_json(text)
+    state = load_json(GameState, text)
     return Game(state, handlers_for(state.ruleset))
 
 
@@ -94,7 +95,7 @@ def check_save(text: str, source: str = "save", *, replay: bool = True) -> Game:
     if len(text) > MAX_SAVE_BYTES:
         raise SaveError(f"{source}: the save is {len(text):,} characters; the limit is {MAX_SAVE_BYTES:,}")
     try:
-        state = GameState.model_validate_json(text)
+        state = load_json(GameState, text)
     except ValidationError as exc:
         error = exc.errors()[0]
         where = ".".join(str(p) for p in error["loc"]) or "(the whole file)"

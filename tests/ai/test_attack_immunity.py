@@ -8,6 +8,7 @@ every shot shrugged off. Players now ask the rules (``immune_from``) before valu
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -63,7 +64,7 @@ def test_hero_ai_values_a_distant_shot_at_a_shadowcloak_figure_at_nothing(game_o
     sela, shade = game.figure("sela"), game.figure("shade")
     far = value_attack(game, sela, "yew-shortbow", (4, 0), shade)
     assert far.expected == 0 and far.kill == 0
-    near = value_attack(game, sela.model_copy(update={"footprint": Footprint.single((3, 0))}), "yew-shortbow", (4, 0),
+    near = value_attack(game, replace(sela, footprint=Footprint.single((3, 0))), "yew-shortbow", (4, 0),
                         shade)
     assert near.expected > 0
 

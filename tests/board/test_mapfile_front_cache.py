@@ -3,6 +3,7 @@ same map again gives an equal, independent result, and errors still name their l
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,7 @@ def test_second_parse_equals_the_first_and_shares_nothing() -> None:
     first = parse_map(text)
     second = parse_map(text)  # from the cache
     assert second.model_dump() == first.model_dump() and second.board == first.board
-    second.board.add_marker(second.board.markers[0].model_copy(update={"id": "extra"}))
+    second.board.add_marker(replace(second.board.markers[0], id="extra"))
     second.board.markers[0].data["touched"] = True
     third = parse_map(text)
     assert third.model_dump() == first.model_dump()

@@ -2,6 +2,7 @@
 
 import pytest
 
+from delve.boundary import dump_json, load_json
 from delve.engine.chance import Chance, ChanceError, ChanceState, scripted, seeded
 
 FACES = ["X", "0/4", "1/3", "1/3S", "2/2", "2/1S"]
@@ -25,7 +26,7 @@ def test_state_round_trips_mid_stream() -> None:
     chance = Chance(seeded(7))
     for _ in range(5):
         chance.roll("red", FACES)
-    copy = Chance(ChanceState.model_validate_json(chance.state.model_dump_json()))
+    copy = Chance(load_json(ChanceState, dump_json(chance.state)))
     assert [chance.roll("red", FACES) for _ in range(10)] == [copy.roll("red", FACES) for _ in range(10)]
 
 

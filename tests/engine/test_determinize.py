@@ -12,6 +12,7 @@ import pytest
 
 from delve.api import GameSetup, new_game
 from delve.engine.chance import Chance
+from delve.engine.copying import copy_model
 from delve.engine.decision import OVERLORD
 from delve.engine.determinize import determinized_clone
 from delve.engine.game import Game
@@ -44,7 +45,7 @@ def _hero_seat(game: Game) -> str:
 
 
 def _dice(game: Game, n: int = 30) -> list[int]:
-    chance = Chance(game.state.chance.model_copy(deep=True))
+    chance = Chance(copy_model(game.state.chance))
     return [chance.roll("red", FACES) for _ in range(n)]
 
 
@@ -71,7 +72,7 @@ def test_next_card_is_not_predicted(game: Game) -> None:
     """Statistically: the next overlord draw on the honest copy matches the real one about as often
     as a blind guess (1 / deck size), not every time."""
     deck = game.state.overlord.deck
-    real = deck[Chance(game.state.chance.model_copy(deep=True)).pick(len(deck))]
+    real = deck[Chance(copy_model(game.state.chance)).pick(len(deck))]
     trials = 200
     hits = 0
     for seed in range(trials):

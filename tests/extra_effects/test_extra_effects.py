@@ -7,6 +7,7 @@ ending when its item is unequipped or its bearer dies, and the overkill value th
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import yaml
@@ -64,9 +65,9 @@ def test_two_evade_points_prevent_one_wound_of_one_enemy_only() -> None:
     assert locking_stamina.points(g, ada, "Evade") == 2
     assert zone_wounds(g, ada, wraith, 2, "Aura") == 1  # one effect of 2 from one enemy
     assert zone_wounds(g, ada, wraith, 1, "Aura") == 1  # the same enemy again this turn
-    other = wraith.model_copy(update={"id": "ghoul", "name": "Ghoul"})
+    other = replace(wraith, id="ghoul", name="Ghoul")
     assert zone_wounds(g, ada, other, 2, "Aura") == 1  # the second point goes to another enemy
-    assert zone_wounds(g, ada, other.model_copy(update={"id": "third"}), 1, "Aura") == 1  # none left
+    assert zone_wounds(g, ada, replace(other, id="third"), 1, "Aura") == 1  # none left
     evade._hero_turn(g, ada)
     assert zone_wounds(g, ada, wraith, 2, "Aura") == 1
 

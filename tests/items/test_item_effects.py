@@ -12,6 +12,7 @@ import pytest
 
 from delve.abilities.units.locking_stamina import points
 from delve.api import GameSetup, new_game
+from delve.boundary import dump_json, load_json
 from delve.content import load_starter_pack
 from delve.engine.game import Game
 from delve.engine.state import FigureState, GameState
@@ -66,7 +67,7 @@ def test_item_abilities_count_once_for_points_and_survive_a_save() -> None:
     assert points(game, hero, "Aura") == 1
     items.refresh_speed(game, hero)  # refreshing again changes nothing
     assert [a.name for a in hero.abilities].count("Aura") == 1
-    again = GameState.model_validate_json(game.state.model_dump_json())
+    again = load_json(GameState, dump_json(game.state))
     assert again.flags[item_effects.FLAG] == game.state.flags[item_effects.FLAG]
 
 

@@ -9,6 +9,7 @@ reproducible from (setup, choices).
 
 from __future__ import annotations
 
+import copy
 from functools import cache
 
 import numpy as np
@@ -136,7 +137,7 @@ def test_random_games_replay_exactly(quest_id: str) -> None:
 @pytest.mark.parametrize("quest_id", QUESTS)
 def test_sight_groups_never_split_a_line_of_sight(quest_id: str) -> None:
     """Revealing skips spaces outside the hero's sight group; that must never hide a seen space."""
-    board = _board(quest_id).model_copy(deep=True)
+    board = copy.deepcopy(_board(quest_id))
     for door in board.doors[::2]:  # some doors open, some shut
         board.set_door_open(door.id, True)
     spaces = list(board.spaces())

@@ -7,6 +7,7 @@ Rulebook: Skill Cards; Fighting; Subterfuge; Wizardry; 3. Deal Starting Skill Ca
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections.abc import Callable
 
@@ -84,7 +85,7 @@ def test_a_lasting_skill_changes_the_hero_when_gained_and_the_trade_in_undoes_it
                                                                                  skill_game: SkillGame) -> None:
     game = skill_game()
     ada = game.figure("ada")
-    before = ada.model_copy(deep=True)
+    before = copy.deepcopy(ada)
     gain_skill(game, ada, skill_id)
     expected = {name: getattr(before, name) for name in LASTING_STATS} | dict(before.traits)
     for effect in PACK.skills[skill_id].effects:

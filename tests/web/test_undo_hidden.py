@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from delve.boundary import dump
 from delve.engine.decision import OVERLORD
 from delve.engine.game import Game
 from delve.web.hub import Hub, TableError
@@ -22,10 +23,10 @@ def _hidden(game: Game, person_is_overlord: bool) -> Any:
     """What the person could not see, read directly from the state (independent of the hub)."""
     state = game.state
     if person_is_overlord:
-        return json.dumps(state.chance.model_dump(mode="json"), sort_keys=True)
+        return json.dumps(dump(state.chance), sort_keys=True)
     board = state.board
     return json.dumps({
-        "chance": state.chance.model_dump(mode="json"),
+        "chance": dump(state.chance),
         "hand": sorted(state.overlord.hand), "deck": sorted(state.overlord.deck),
         "revealed": sorted(a.id for a in board.areas if a.revealed),
         "chests": sorted((m.id, json.dumps(m.data, sort_keys=True)) for m in board.markers if m.kind == "chest"),

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from delve.api import player_rules
@@ -449,7 +449,7 @@ def attack_options(game: Game, hero: FigureState) -> list[tuple[str, str, bool, 
 
 def best_attack_from(game: Game, hero: FigureState, fp: Footprint) -> tuple[float, str, Pos] | None:
     """The best attack the hero could make if he stood on ``fp``: (score, weapon, target space)."""
-    moved = hero if fp == hero.footprint else hero.model_copy(update={"footprint": fp})
+    moved = hero if fp == hero.footprint else replace(hero, footprint=fp)
     enemies = visible_enemies(game, hero)
     if not enemies:
         return None

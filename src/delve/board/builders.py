@@ -10,6 +10,7 @@ from collections.abc import Iterable
 
 from delve.board.geometry import Pos
 from delve.board.grid import Board, Door, Edge
+from delve.boundary import dump, load
 
 
 def open_board(
@@ -27,14 +28,14 @@ def open_board(
         grid[y][x] = tid
     for x, y in void:
         grid[y][x] = None
-    return Board(
-        width=width,
-        height=height,
-        terrain=grid,
-        area_ids=[[None] * width for _ in range(height)],
-        walls=list(walls),
-        doors=list(doors),
-    )
+    return load(Board, {  # validated as a map file's board is: walls in order, the grid checked
+        "width": width,
+        "height": height,
+        "terrain": grid,
+        "area_ids": [[None] * width for _ in range(height)],
+        "walls": list(walls),
+        "doors": [dump(door) for door in doors],
+    })
 
 
 def wall_column(x: int, ys: Iterable[int]) -> list[Edge]:

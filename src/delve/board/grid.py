@@ -1,7 +1,9 @@
 """The board: which spaces exist, their terrain and area, walls, doors, markers and areas.
 
-Why one pydantic model: the board is part of the game state, so it must save to JSON and load
-back identically. Hot paths (line of sight, movement) do not read these lists directly; they
+Why plain dataclasses: the board is part of the game state, so it must save to JSON and load
+back identically (``delve.engine.edges`` validates and writes it from these annotations and
+the validators below, which run only there: on a save or map being read), and it is copied with
+the state for every search clone. Hot paths (line of sight, movement) do not read these lists directly; they
 read a flat, precomputed view (``delve.board.index``) that the board builds on demand and
 drops whenever it changes through one of its mutators.
 
@@ -12,9 +14,10 @@ Rule for callers: change a board only through its mutator methods (``set_door_op
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, Field, PrivateAttr, field_validator, model_validator
+from pydantic import field_validator, model_validator
 
 from delve.board.geometry import Pos, orthogonally_adjacent
 from delve.board.terrain import DEFAULT_TERRAIN, TerrainDef, load_marker_kinds, load_terrain
@@ -38,7 +41,8 @@ def _same_view(old: BoardIndex, new: BoardIndex) -> bool:
     return all(getattr(old, name) == getattr(new, name) for name in type(new).__slots__ if name != "cache")
 
 
-class Door(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class Door:
     """A door marker. Rulebook: Doors -- it stands between four spaces, two on each side, so
     when closed it shuts two parallel unit edges that continue each other."""
 
@@ -63,14 +67,15 @@ class Door(BaseModel):
         return tuple(sorted({p for e in self.edges for p in e}))
 
 
-class Marker(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class Marker:
     """A marker on one space (chest, glyph, staircase, ...). Kind-specific details such as a
     chest's ``colour`` or a glyph's ``active`` flag live in ``data``."""
 
     id: str
     kind: str
     pos: Pos
-    data: dict[str, Any] = Field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
 
     @field_validator("kind")
     @classmethod
@@ -80,7 +85,8 @@ class Marker(BaseModel):
         return value
 
 
-class Area(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class Area:
     """A named part of the map; unrevealed areas are set up when a hero first sees them
     (Rulebook: Revealing New Areas)."""
 
@@ -89,25 +95,30 @@ class Area(BaseModel):
     revealed: bool = False
 
 
-class Board(BaseModel):
+@dataclass(kw_only=True)
+class Board:
     """The whole map. ``terrain[y][x]`` is a terrain id, or None where there is no space
-    (void); ``area_ids[y][x]`` names the area a space belongs to."""
+    (void); ``area_ids[y][x]`` names the area a space belongs to.
+
+    Equal when the saved fields are equal (the derived views are no fields). Why no slots: the
+    views live in the instance dict, which a state copy (``delve.engine.copying``) shares."""
 
     width: int
     height: int
     terrain: list[list[str | None]]
     area_ids: list[list[str | None]]
-    walls: list[Edge] = Field(default_factory=list)
-    doors: list[Door] = Field(default_factory=list)
-    markers: list[Marker] = Field(default_factory=list)
-    areas: list[Area] = Field(default_factory=list)
+    walls: list[Edge] = field(default_factory=list)
+    doors: list[Door] = field(default_factory=list)
+    markers: list[Marker] = field(default_factory=list)
+    areas: list[Area] = field(default_factory=list)
 
-    _index: BoardIndex | None = PrivateAttr(default=None)
-    # The view dropped by the last change, kept to be reused when the change did not touch it.
-    _stale: BoardIndex | None = PrivateAttr(default=None)
-    # What terrain and printed walls alone make of the view (``index.build_base``): kept across
-    # marker and door changes, dropped with everything else by ``invalidate``.
-    _base: BoardIndex | None = PrivateAttr(default=None)
+    def __post_init__(self) -> None:
+        self._index: BoardIndex | None = None
+        # The view dropped by the last change, kept to be reused when the change did not touch it.
+        self._stale: BoardIndex | None = None
+        # What terrain and printed walls alone make of the view (``index.build_base``): kept across
+        # marker and door changes, dropped with everything else by ``invalidate``.
+        self._base: BoardIndex | None = None
 
     # -- validation ----------------------------------------------------------------------
     @field_validator("walls")
@@ -139,14 +150,6 @@ class Board(BaseModel):
             if len(set(ids)) != len(ids):
                 raise ValueError("ids of doors and of markers must be unique")
         return self
-
-    def __eq__(self, other: object) -> bool:
-        """Equal when the saved state is equal (the cached index does not count)."""
-        if not isinstance(other, Board):
-            return NotImplemented
-        return self.model_dump() == other.model_dump()
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
 
     # -- queries -------------------------------------------------------------------------
     def in_bounds(self, p: Pos) -> bool:
@@ -231,11 +234,6 @@ class Board(BaseModel):
 
     def index(self) -> BoardIndex:
         """The precomputed flat view used by line of sight and movement (built lazily)."""
-        # Read the private slot directly: pydantic's attribute lookup for private attributes costs
-        # about 30 times more, and this is called on every sight line and movement query.
-        ix: BoardIndex | None = self.__pydantic_private__["_index"]  # type: ignore[index]
-        if ix is not None:
-            return ix
         if self._index is None:
             from delve.board.index import build_base, build_index, carry_over, share_tables
 

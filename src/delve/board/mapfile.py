@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 from delve.board.geometry import Footprint, Pos
 from delve.board.grid import Area, Board, Door, Edge, Marker
 from delve.board.terrain import DEFAULT_TERRAIN, load_marker_kinds, load_terrain, terrain_by_symbol
+from delve.boundary import load
 from delve.safe_yaml import LimitError, read_text_limited, safe_load
 
 WALL_V = "|"
@@ -296,16 +297,16 @@ class _Grid:
         for a in areas:
             explicit = self.front.areas[a.id].get("revealed")
             a.revealed = bool(explicit) if explicit is not None else a.id in hero_areas
-        board = Board(
-            width=self.width,
-            height=self.height,
-            terrain=terrain,
-            area_ids=area_ids,
-            walls=sorted(walls),
-            doors=doors,
-            markers=markers,
-            areas=areas,
-        )
+        board = load(Board, {  # validated: the board's own checks (grid sizes, ids, walls)
+            "width": self.width,
+            "height": self.height,
+            "terrain": terrain,
+            "area_ids": area_ids,
+            "walls": sorted(walls),
+            "doors": doors,
+            "markers": markers,
+            "areas": areas,
+        })
         return QuestMap(name=self.front.name, board=board, placements=placements)
 
     def _check_chars(self) -> None:
@@ -434,12 +435,12 @@ class _Grid:
                 else:
                     did = f"door-{counter}"
                 doors.append(
-                    Door(
-                        id=did,
-                        edges=edges,
-                        open=bool(spec and spec.open),
-                        rune=spec.colour if spec is not None and spec.door == "rune" else None,
-                    )
+                    load(Door, {  # validated: two parallel edges, in order
+                        "id": did,
+                        "edges": edges,
+                        "open": bool(spec and spec.open),
+                        "rune": spec.colour if spec is not None and spec.door == "rune" else None,
+                    })
                 )
         return doors
 
@@ -541,7 +542,7 @@ class _Grid:
                 data["colour"] = spec.colour
             if spec.marker == "glyph":
                 data["active"] = bool(spec.active)
-            markers.append(Marker(id=mid, kind=spec.marker, pos=pos, data=data))
+            markers.append(load(Marker, {"id": mid, "kind": spec.marker, "pos": pos, "data": data}))
         return markers
 
     def _placements(

@@ -14,6 +14,7 @@ room, so a person can compare our template shapes with the printed ones.
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import Any
 
@@ -72,7 +73,7 @@ def seat_board(board: Board, seat: str) -> Board:
     from delve.engine.decision import OVERLORD
     from delve.engine.views import public_marker
 
-    shown = board.model_copy(deep=True)
+    shown = copy.deepcopy(board)
     for marker in shown.markers:
         marker.kind, marker.data = public_marker(marker.kind, marker.data, seat != OVERLORD)
     shown.invalidate()

@@ -1,6 +1,6 @@
 """The one source of chance in a game: seeded, scripted, or entered by hand.
 
-Why this shape: the whole chance state is a small pydantic model that lives inside the game
+Why this shape: the whole chance state is a small plain dataclass that lives inside the game
 state, so saving, cloning and replaying a game copies the dice with it and nothing else in
 the core ever touches a global random generator (ruff bans the `random` module in `src/`).
 
@@ -25,9 +25,10 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from typing import Literal, TypeVar
+from dataclasses import dataclass, field
+from typing import Annotated, Literal, TypeVar
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 T = TypeVar("T")
 
@@ -47,7 +48,8 @@ class DrawNeeded(ChanceError):
         self.purpose, self.labels = purpose, labels
 
 
-class DrawRequest(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class DrawRequest:
     """A card draw the table is asked for, and the choice whose run drew it (run again once
     the table answers)."""
 
@@ -57,16 +59,18 @@ class DrawRequest(BaseModel):
     choice: str
 
 
-class ChanceState(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class ChanceState:
     """Everything chance needs, stored inside the game state."""
 
     mode: ChanceMode = "seeded"
     seed: int = 0
     counter: int = 0
-    script: list[str] = Field(default_factory=list)
+    script: list[str] = field(default_factory=list)
     rolls: int = 0  # how many results were drawn, in any mode; a cheap progress figure
     # ``table`` mode only, and left out of saves when empty so other games' JSON is unchanged.
-    awaiting: DrawRequest | None = Field(default=None, exclude_if=lambda value: value is None)
+    # (``Field`` tells the save writer, ``delve.boundary``, to leave it out.)
+    awaiting: Annotated[DrawRequest | None, Field(exclude_if=lambda value: value is None)] = None
 
 
 class Chance:

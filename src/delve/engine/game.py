@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from delve.board.grid import Board
+from delve.boundary import dump_json, load_json
 from delve.engine.chance import DRAW_KIND, Chance, DrawNeeded, DrawRequest
 from delve.engine.copying import copy_model, plain
 from delve.engine.decision import TABLE, ApplyResult, Choice, ChoiceRecord, Decision, Event
@@ -251,12 +252,12 @@ class Game:
 
     def to_json(self) -> str:
         """The full state as JSON: a save file."""
-        return self.state.model_dump_json()
+        return dump_json(self.state)
 
     @classmethod
     def from_json(cls, text: str, handlers: Mapping[str, StepHandler]) -> Game:
         """Load a save made by ``to_json``."""
-        return cls(GameState.model_validate_json(text), handlers)
+        return cls(load_json(GameState, text), handlers)
 
     def state_hash(self) -> str:
         """A hash of the whole state: two games with equal hashes are in the same state."""

@@ -1,17 +1,17 @@
 """The whole state of one game, as plain serializable data.
 
-Why pydantic models and no behaviour here: the state must save to JSON and load back with
-nothing lost, clone cheaply for AI search, and hash for replay checks. Rules live in
+Why plain slotted dataclasses and no behaviour here: the state must save to JSON and load back
+with nothing lost, clone cheaply for AI search, and hash for replay checks. Rules live in
 ``delve.rules``; steps (``delve.engine.steps``) are plain data too, so a paused game is just
-this object.
+this object. Why not pydantic models: the engine builds, copies and edits this state on every
+choice; pydantic validates and writes it only where it enters or leaves (``delve.boundary``:
+saves, views, the JSON kept in step data), from these annotations.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Literal
-
-from pydantic import BaseModel, Field
 
 from delve.board.geometry import Footprint, Pos
 from delve.board.grid import Board
@@ -26,14 +26,18 @@ CONDITION_TOKENS = ("bleed", "burn", "daze", "frost", "poison", "stun", "web", "
 ORDERS = ("aim", "dodge", "guard", "rest", "prolonged")
 
 
-class AbilityRef(BaseModel):
-    """A special ability on a figure or attack, with its rank where it has one."""
+@dataclass(slots=True, kw_only=True, frozen=True)
+class AbilityRef:
+    """A special ability on a figure or attack, with its rank where it has one.
+
+    A value: never changed once made, so copies of the state share it."""
 
     name: str
     rank: int = 0
 
 
-class FigureState(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class FigureState:
     """A hero or monster on the board (or, for a hero, in town)."""
 
     id: str
@@ -52,22 +56,22 @@ class FigureState(BaseModel):
     wounds: int  # wounds left: a figure dies when this reaches 0
     max_fatigue: int = 0
     fatigue: int = 0
-    traits: dict[str, int] = Field(default_factory=dict)  # melee / ranged / magic power dice
-    dice: list[str] = Field(default_factory=list)  # a monster's attack dice
+    traits: dict[str, int] = field(default_factory=dict)  # melee / ranged / magic power dice
+    dice: list[str] = field(default_factory=list)  # a monster's attack dice
     attack_type: str = "melee"
-    abilities: list[AbilityRef] = Field(default_factory=list)
-    immunities: list[str] = Field(default_factory=list)
-    tokens: dict[str, int] = Field(default_factory=dict)
+    abilities: list[AbilityRef] = field(default_factory=list)
+    immunities: list[str] = field(default_factory=list)
+    tokens: dict[str, int] = field(default_factory=dict)
     order: str | None = None  # the one order token placed on a hero, if any
     conquest_value: int = 0
     coins: int = 0
-    equipped: list[str] = Field(default_factory=list)  # item ids in use (Rulebook: Equipping Items)
-    pack: list[str] = Field(default_factory=list)  # carried, not usable until equipped
-    exhausted: list[str] = Field(default_factory=list)  # item ids turned sideways this turn
+    equipped: list[str] = field(default_factory=list)  # item ids in use (Rulebook: Equipping Items)
+    pack: list[str] = field(default_factory=list)  # carried, not usable until equipped
+    exhausted: list[str] = field(default_factory=list)  # item ids turned sideways this turn
     # Ruleset 2e only: the defense dice the figure rolls when attacked, and a hero's or
     # lieutenant's attributes (might, knowledge, willpower, awareness) for attribute tests.
-    defense_dice: list[str] = Field(default_factory=list)
-    attributes: dict[str, int] = Field(default_factory=dict)
+    defense_dice: list[str] = field(default_factory=list)
+    attributes: dict[str, int] = field(default_factory=dict)
     # The direction (dx, dy) of the figure's last move or attack. Descent figures have no facing;
     # only the solo overlord procedure reads it, for its front and rear arcs.
     facing: tuple[int, int] = (0, 1)
@@ -87,15 +91,17 @@ class FigureState(BaseModel):
         return self.tokens.get(name, 0)
 
 
-class SeatState(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class SeatState:
     """A player at the table: the overlord, or a hero player controlling one or two heroes."""
 
     id: str
-    heroes: list[str] = Field(default_factory=list)
+    heroes: list[str] = field(default_factory=list)
     name: str = ""
 
 
-class OverlordState(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class OverlordState:
     """The overlord's cards and threat. The deck is an unordered multiset: every draw is chance.
 
     Why unordered: there is then no deck order that could leak to a hero seat, and an AI can
@@ -103,13 +109,14 @@ class OverlordState(BaseModel):
     """
 
     threat: int = 0
-    hand: list[str] = Field(default_factory=list)
-    deck: list[str] = Field(default_factory=list)
-    discard: list[str] = Field(default_factory=list)
-    powers: list[str] = Field(default_factory=list)  # power cards in play (Rulebook: Power Cards)
+    hand: list[str] = field(default_factory=list)
+    deck: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    powers: list[str] = field(default_factory=list)  # power cards in play (Rulebook: Power Cards)
 
 
-class GameState(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class GameState:
     """Everything about one game. ``Game`` wraps it with the decision API."""
 
     format: int = 1
@@ -118,20 +125,20 @@ class GameState(BaseModel):
     quest: str = ""
     seed: int = 0
     board: Board
-    figures: dict[str, FigureState] = Field(default_factory=dict)
-    seats: dict[str, SeatState] = Field(default_factory=dict)
+    figures: dict[str, FigureState] = field(default_factory=dict)
+    seats: dict[str, SeatState] = field(default_factory=dict)
     first_hero: str = ""  # the hero seat that breaks ties (Rulebook: Choose Overlord Player)
     conquest: int = 0
-    overlord: OverlordState = Field(default_factory=OverlordState)
+    overlord: OverlordState = field(default_factory=OverlordState)
     round: int = 0
-    stack: list[Step] = Field(default_factory=list)
-    chance: ChanceState = Field(default_factory=ChanceState)
+    stack: list[Step] = field(default_factory=list)
+    chance: ChanceState = field(default_factory=ChanceState)
     serial: int = 0
-    history: list[ChoiceRecord] = Field(default_factory=list)
-    log: list[Event] = Field(default_factory=list)
+    history: list[ChoiceRecord] = field(default_factory=list)
+    log: list[Event] = field(default_factory=list)
     winner: Side | None = None
     next_id: int = 1
-    flags: dict[str, Any] = Field(default_factory=dict)
+    flags: dict[str, Any] = field(default_factory=dict)
 
     def heroes(self) -> list[FigureState]:
         """Every hero, in seat order."""
@@ -160,5 +167,3 @@ class Step:
     kind: str
     data: dict[str, Any] = field(default_factory=dict)
 
-
-GameState.model_rebuild()

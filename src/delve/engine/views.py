@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from delve.board.grid import Board
+from delve.boundary import dump, dump_json
 from delve.engine.decision import OVERLORD, dump_choice
 from delve.engine.game import Game
 from delve.engine.redaction import dump_event, events_for
@@ -121,7 +122,7 @@ def view(game: Game, seat: str, *, log: bool = True, board: dict[str, Any] | Non
     board = board if board is not None else board_view(state.board, hero_seat)
     seen = {(s["x"], s["y"]) for s in board["spaces"]}
     figures = [
-        figure.model_dump(mode="json")
+        dump(figure)
         for figure in state.figures.values()
         if figure.in_town or any(cell in seen for cell in figure.footprint.cells())
     ]
@@ -147,7 +148,7 @@ def view(game: Game, seat: str, *, log: bool = True, board: dict[str, Any] | Non
         "round": state.round,
         "conquest": state.conquest,
         "winner": state.winner,
-        "seats": {sid: s.model_dump(mode="json") for sid, s in state.seats.items()},
+        "seats": {sid: dump(s) for sid, s in state.seats.items()},
         "board": board,
         "figures": figures,
         "familiars": familiars_view(state, seen, {f["id"] for f in figures}),
@@ -175,7 +176,7 @@ def hidden_digest(game: Game, seats: Iterable[str]) -> str:
     hidden side of markers.
     """
     state = game.state
-    secret: dict[str, Any] = {"chance": state.chance.model_dump(mode="json")}
+    secret: dict[str, Any] = {"chance": dump(state.chance)}
     if OVERLORD not in set(seats):
         board = state.board
         unrevealed = sorted(a.id for a in board.areas if not a.revealed)
@@ -187,6 +188,6 @@ def hidden_digest(game: Game, seats: Iterable[str]) -> str:
             (m.id, m.kind, list(m.pos), json.dumps(m.data, sort_keys=True, default=str))
             for m in board.markers if board.area_of(m.pos) in hidden_areas or _secret_marker(m.kind, m.data))
         secret["figures"] = sorted(
-            f.model_dump_json() for f in state.figures.values()
+            dump_json(f) for f in state.figures.values()
             if not f.in_town and all(board.area_of(c) in hidden_areas for c in f.footprint.cells()))
     return hashlib.sha256(json.dumps(secret, sort_keys=True, default=str).encode()).hexdigest()

@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from delve.boundary import dump, load
 from delve.content.effects import ModifyStat
 from delve.content.schema import Item
 from delve.engine.game import Game
@@ -98,7 +99,7 @@ def own_abilities(game: Game, figure: FigureState) -> list[AbilityRef]:
     """The figure's abilities without those its items gave it."""
     refs = list(figure.abilities)
     for raw in record(game, figure).get("abilities", []):
-        ref = AbilityRef.model_validate(raw)
+        ref = load(AbilityRef, raw)
         if ref in refs:
             refs.remove(ref)
     return refs
@@ -120,7 +121,7 @@ def speed_cap(game: Game, hero: FigureState) -> int | None:
 
 def _sync_abilities(game: Game, hero: FigureState, old: dict[str, Any], new: dict[str, Any],
                     refs: list[AbilityRef]) -> None:
-    before = [AbilityRef.model_validate(raw) for raw in old.get("abilities", [])]
+    before = [load(AbilityRef, raw) for raw in old.get("abilities", [])]
     if before == refs:
         new["abilities"], new["immunities"] = old.get("abilities", []), old.get("immunities", [])
         return
@@ -133,7 +134,7 @@ def _sync_abilities(game: Game, hero: FigureState, old: dict[str, Any], new: dic
 
     added = [i for i in natural_immunities(hero) if i not in hero.immunities]
     hero.immunities = sorted([*hero.immunities, *added])
-    new["abilities"] = [r.model_dump(mode="json") for r in refs]
+    new["abilities"] = [dump(r) for r in refs]
     new["immunities"] = added
     names = ", ".join(r.name + (f" {r.rank}" if r.rank else "") for r in refs) or "none"
     game.emit("item_abilities", f"{hero.name} now bears from his items: {names}.", ref=REF, hero=hero.id,

@@ -20,6 +20,7 @@ from typing import Any
 from delve.board.geometry import Footprint, Pos
 from delve.board.grid import Board, Marker
 from delve.board.los import sight_from, sight_groups
+from delve.boundary import load
 from delve.engine.decision import OVERLORD, Choice, Decision
 from delve.engine.game import Game
 from delve.engine.state import FigureState, Step
@@ -80,7 +81,7 @@ def _overlord_turn_step(game: Game) -> Step | None:
 
 def _place(game: Game, placement: dict[str, Any]) -> None:
     """Put one reserved monster on the board (Rulebook: Revealing New Areas, 4. Monsters)."""
-    figure = FigureState.model_validate(placement)
+    figure = load(FigureState, placement)
     game.state.figures[figure.id] = figure
     game.emit("monster_placed", f"A {figure.name} is placed.", ref="Revealing New Areas",
               figure=figure.id, x=figure.footprint.x, y=figure.footprint.y)

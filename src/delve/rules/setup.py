@@ -20,6 +20,7 @@ import yaml
 from pydantic import BaseModel, Field
 
 from delve.board.geometry import Footprint
+from delve.boundary import dump
 from delve.content.pack import Pack
 from delve.content.quest import NamedMonster
 from delve.content.schema import Hero, MonsterType
@@ -197,7 +198,7 @@ def new_state(setup: GameSetup, pack: Pack) -> GameState:
         if area is None or state.board.area(area).revealed:
             state.figures[figure.id] = figure
         else:
-            reserve.setdefault(area, []).append(figure.model_dump(mode="json"))
+            reserve.setdefault(area, []).append(dump(figure))
     state.flags["reserve"] = reserve
     state.flags["goals"] = {side: [c.model_dump(mode="json", exclude_defaults=False) for c in
                                    getattr(quest.goals, side).win_when] for side in ("heroes", "overlord")}

@@ -33,6 +33,7 @@ from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
+from delve.boundary import dump
 from delve.content.quest import Quest
 from delve.engine.game import Game
 from delve.engine.state import FigureState, Step
@@ -119,7 +120,7 @@ def _place_map_monsters(game: Game, quest: Quest, placements: list[Any]) -> None
         if area is None or game.board.area(area).revealed:
             game.state.figures[figure.id] = figure
         else:
-            reserve.setdefault(area, []).append(figure.model_dump(mode="json"))
+            reserve.setdefault(area, []).append(dump(figure))
 
 
 def _carry_over_hero(game: Game, hero: FigureState) -> None:

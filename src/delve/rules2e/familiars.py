@@ -115,7 +115,7 @@ def _make_figures(game: Game, hero: FigureState) -> None:
             id=rec["id"], kind="monster", side=hero.side, name=fam.name, content_id=fam.id, seat=hero.seat,
             footprint=Footprint.single(pos), speed=fam.speed, max_wounds=health, wounds=health,
             dice=list(attack.dice) if attack else [], attack_type=attack.attack_type if attack else "melee")
-        if "defense_dice" in FigureState.model_fields:  # the 2e defense rules read them from the figure
+        if "defense_dice" in FigureState.__dataclass_fields__:  # the 2e defense rules read them from the figure
             setattr(figure, "defense_dice", list(fam.defense_dice))  # noqa: B010
         game.state.figures[rec["id"]] = figure
         rec["figure_made"] = True

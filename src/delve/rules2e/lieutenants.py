@@ -35,7 +35,7 @@ def lieutenant_figure(game: Game, lieutenant: MonsterType, fp: Footprint) -> Fig
     figure = monster_figure(lieutenant, game.state.new_id("m"), fp, master=False,
                             players=players_in_game(game.state))
     game.state.flags.setdefault(LIEUTENANTS, {})[figure.id] = lieutenant.id
-    if "attributes" in FigureState.model_fields:  # the attribute tests read them from the figure
+    if "attributes" in FigureState.__dataclass_fields__:  # the attribute tests read them from the figure
         setattr(figure, "attributes", dict(lieutenant.attributes))  # noqa: B010
     return figure
 

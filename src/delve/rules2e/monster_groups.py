@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from delve.board.geometry import Footprint, Pos
+from delve.boundary import dump
 from delve.content.quest import MonsterGroup, Quest
 from delve.content.schema import GroupSize, MonsterType
 from delve.engine.game import Game
@@ -141,7 +142,7 @@ def set_up_groups(game: Game, quest: Quest) -> None:
             if revealed:
                 game.state.figures[figure.id] = figure
             else:
-                reserve.setdefault(group.area, []).append(figure.model_dump(mode="json"))
+                reserve.setdefault(group.area, []).append(dump(figure))
         game.emit("monster_group_set_up", f"A group of {len(figures)} {group.monster} is set up in {group.area}.",
                   ref=REF, monster=group.monster, area=group.area, figures=[f.id for f in figures],
                   visible_to=None if revealed else ["overlord"])

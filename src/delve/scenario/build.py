@@ -9,6 +9,7 @@ from typing import Any
 from delve.abilities.catalog import is_known
 from delve.board.geometry import Footprint
 from delve.board.mapfile import Placement, parse_map
+from delve.boundary import dump
 from delve.engine.chance import scripted, seeded
 from delve.engine.decision import OVERLORD
 from delve.engine.state import AbilityRef, FigureState, GameState, SeatState, Step
@@ -102,7 +103,7 @@ def _place_map_monsters(state: GameState, placements: list[Placement], scenario:
         if placement.area is None or state.board.area(placement.area).revealed:
             state.figures[figure.id] = figure
         else:
-            state.flags["reserve"].setdefault(placement.area, []).append(figure.model_dump(mode="json"))
+            state.flags["reserve"].setdefault(placement.area, []).append(dump(figure))
 
 
 def _place_familiars(state: GameState, scenario: Scenario) -> None:

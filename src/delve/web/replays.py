@@ -14,6 +14,7 @@ import threading
 from collections.abc import Mapping, Sequence
 
 from delve.api import GameSetup, new_game
+from delve.boundary import load_json
 from delve.engine.decision import ChoiceRecord
 from delve.engine.game import Game
 from delve.engine.state import GameState
@@ -59,4 +60,4 @@ class Replayer:
             return game, 0
         n = max(known)
         assert self._handlers is not None  # a snapshot was taken from a game made by new_game
-        return Game(GameState.model_validate_json(self._snapshots[n]), self._handlers, transactional=False), n
+        return Game(load_json(GameState, self._snapshots[n]), self._handlers, transactional=False), n

@@ -23,6 +23,7 @@ import yaml
 from delve.board.grid import Door
 from delve.board.mapfile import BOUNDARY, DOOR, RESERVED, WALL_H, WALL_V
 from delve.board.terrain import DEFAULT_TERRAIN, load_terrain
+from delve.boundary import load
 from delve.content.quest import Quest
 from delve.content.refs import ID_PATTERN
 from delve.workbench.model import Draft, Edge, Pos
@@ -210,7 +211,7 @@ class _MapWriter:
         for index, door in enumerate(self.draft.map.doors):
             ref = {"kind": "door", "index": index}
             try:
-                Door(id="d", edges=door.edges)  # the board's own rule: two parallel edges side by side
+                load(Door, {"id": "d", "edges": door.edges})  # the board's own rule: two parallel edges side by side
             except ValueError:
                 self.problem("a door covers two edges side by side (it stands between four spaces)", ref)
                 continue

@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import Any
 
 from delve.abilities.base import AbilityUnit, register_ability
+from delve.boundary import dump, load
 from delve.content.schema import Item
 from delve.engine.decision import Choice
 from delve.engine.game import Game
@@ -94,7 +95,7 @@ def lock(game: Game, hero: FigureState, item: Item) -> None:
 
     added = [i for i in natural_immunities(hero) if i not in hero.immunities]
     hero.immunities = sorted([*hero.immunities, *added])
-    entry = {"item": item.id, "amount": cost, "granted": [g.model_dump(mode="json") for g in granted],
+    entry = {"item": item.id, "amount": cost, "granted": [dump(g) for g in granted],
              "immunities": added}
     game.state.flags.setdefault(FLAG, {}).setdefault(hero.id, []).append(entry)
     game.emit("fatigue_locked", f"{hero.name} locks {cost} fatigue on {item.name}.", ref=REF,
@@ -115,7 +116,7 @@ def end_lock(game: Game, hero: FigureState, item_id: str, why: str) -> None:
         game.state.flags.pop(FLAG, None)
     hero.max_fatigue += int(entry["amount"])
     for raw in entry["granted"]:
-        ref = AbilityRef.model_validate(raw)
+        ref = load(AbilityRef, raw)
         if ref in hero.abilities:
             hero.abilities.remove(ref)
     hero.immunities = [i for i in hero.immunities if i not in entry["immunities"]]

@@ -14,6 +14,7 @@ killed, with no killer). The overlord never activates it (``overlord_turn.activa
 from __future__ import annotations
 
 from delve.abilities.base import AbilityUnit, register_ability
+from delve.boundary import dump, load
 from delve.engine.decision import Choice, Decision
 from delve.engine.game import Game
 from delve.engine.state import FigureState, Step
@@ -54,7 +55,7 @@ class Necromancy(AbilityUnit):
 
     def on_kill(self, game: Game, killer: FigureState, victim: FigureState, rank: int) -> None:
         if can_animate(killer, victim):
-            game.push(ANIMATE_STEP, hero=killer.id, monster=victim.model_dump(mode="json"))
+            game.push(ANIMATE_STEP, hero=killer.id, monster=dump(victim))
 
 
 @register
@@ -65,7 +66,7 @@ class NecromancyAnimate(StepHandler):
 
     def decide(self, game: Game, step: Step) -> Decision | None:
         hero = game.figure(step.data["hero"])
-        monster = FigureState.model_validate(step.data["monster"])
+        monster = load(FigureState, step.data["monster"])
         if not on_board(hero) or set(monster.footprint.cells()) & occupied_spaces(game, monster):
             return None
         old = controlled(game, hero.id)
@@ -81,7 +82,7 @@ class NecromancyAnimate(StepHandler):
     def choose(self, game: Game, step: Step, choice: Choice) -> None:
         game.pop(step)
         hero = game.figure(step.data["hero"])
-        monster = FigureState.model_validate(step.data["monster"])
+        monster = load(FigureState, step.data["monster"])
         if choice.id == "necromancy:decline":
             game.emit("necromancy_declined", f"{hero.name} leaves {monster.name} dead.", ref="Necromancy",
                       hero=hero.id, figure=monster.id)
