@@ -113,9 +113,12 @@ def events_for(events: Iterable[Event], seats: str | Iterable[str]) -> list[Even
     return [e for e in events if e.visible_to is None or any(s in e.visible_to for s in wanted)]
 
 
-_EVENT_JSON: TypeAdapter[Event] = TypeAdapter(Event)
+# The serializer called directly (as ``decision.dump_choice``): the web table dumps every new event.
+_EVENT_JSON = TypeAdapter(Event).serializer.to_python
+_NOT_SENT: set[str] = {"visible_to"}  # never changed
 
 
 def dump_event(event: Event) -> dict[str, Any]:
     """An event as a seat receives it: without the list of seats it is shown to."""
-    return _EVENT_JSON.dump_python(event, mode="json", exclude={"visible_to"})
+    dumped: dict[str, Any] = _EVENT_JSON(event, mode="json", exclude=_NOT_SENT)
+    return dumped
