@@ -90,9 +90,12 @@ class ChoiceRecord:
     choice: str
 
 
-_CHOICE_JSON: TypeAdapter[Choice] = TypeAdapter(Choice)
+# The adapter's serializer called directly: ``TypeAdapter.dump_python``'s keyword handling cost
+# as much as the dump itself, and the web table dumps every choice of every decision it shows.
+_CHOICE_JSON = TypeAdapter(Choice).serializer.to_python
 
 
 def dump_choice(choice: Choice) -> dict[str, Any]:
     """A choice as JSON data (views, the web table): what a seat receives."""
-    return _CHOICE_JSON.dump_python(choice, mode="json")
+    dumped: dict[str, Any] = _CHOICE_JSON(choice, mode="json")
+    return dumped

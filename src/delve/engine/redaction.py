@@ -15,7 +15,7 @@ revealed; until then, only the overlord knows them.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter
@@ -69,17 +69,28 @@ def _unrevealed(state: GameState) -> frozenset[str]:
     return frozenset(area.id for area in state.board.areas if not area.revealed)
 
 
-def _values(value: Any, depth: int = 0) -> Iterator[Any]:
-    """Every value of event data, with dicts and lists opened (positions come as lists or x/y keys)."""
-    yield value
-    if depth >= MAX_SCANNED_DEPTH:
-        return
+def _hides(value: Any, hidden: _Hidden, depth: int = 0) -> bool:
+    """Whether ``value`` (event data, dicts and lists opened down to ``MAX_SCANNED_DEPTH``) names a
+    hidden space (``x``/``y`` keys or an ``[x, y]`` pair), figure or marker.
+
+    Why a plain recursive test and not a generator of every value: this runs for every public
+    event the engine emits, and most event data is a few numbers and ids."""
+    kind = type(value)
+    if kind is int or kind is bool or kind is float or value is None:
+        return False
+    if kind is str or isinstance(value, str):
+        return hidden.name(value)
     if isinstance(value, dict):
-        for item in value.values():
-            yield from _values(item, depth + 1)
+        if hidden.space(value.get("x"), value.get("y")):
+            return True
+        items: Iterable[Any] = value.values()
     elif isinstance(value, list | tuple):
-        for item in value:
-            yield from _values(item, depth + 1)
+        if len(value) == 2 and hidden.space(value[0], value[1]):
+            return True
+        items = value
+    else:
+        return False
+    return depth < MAX_SCANNED_DEPTH and any(_hides(item, hidden, depth + 1) for item in items)
 
 
 def names_hidden(state: GameState, event: Event) -> bool:
@@ -90,14 +101,7 @@ def names_hidden(state: GameState, event: Event) -> bool:
     hidden = _Hidden(state, unrevealed)
     if any(hidden.space(int(x), int(y)) for x, y in SPACE_IN_TEXT.findall(event.text)):
         return True
-    for value in _values(event.data):
-        if isinstance(value, dict) and hidden.space(value.get("x"), value.get("y")):
-            return True
-        if isinstance(value, list | tuple) and len(value) == 2 and hidden.space(value[0], value[1]):
-            return True
-        if isinstance(value, str) and hidden.name(value):
-            return True
-    return False
+    return _hides(event.data, hidden)
 
 
 def seal(state: GameState, event: Event) -> Event:
@@ -113,9 +117,12 @@ def events_for(events: Iterable[Event], seats: str | Iterable[str]) -> list[Even
     return [e for e in events if e.visible_to is None or any(s in e.visible_to for s in wanted)]
 
 
-_EVENT_JSON: TypeAdapter[Event] = TypeAdapter(Event)
+# The serializer called directly (as ``decision.dump_choice``): the web table dumps every new event.
+_EVENT_JSON = TypeAdapter(Event).serializer.to_python
+_NOT_SENT: set[str] = {"visible_to"}  # never changed
 
 
 def dump_event(event: Event) -> dict[str, Any]:
     """An event as a seat receives it: without the list of seats it is shown to."""
-    return _EVENT_JSON.dump_python(event, mode="json", exclude={"visible_to"})
+    dumped: dict[str, Any] = _EVENT_JSON(event, mode="json", exclude=_NOT_SENT)
+    return dumped

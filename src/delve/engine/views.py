@@ -113,14 +113,19 @@ def turn_tokens(game: Game) -> dict[str, str]:
     return dict.fromkeys(heroes, "done")
 
 
-def view(game: Game, seat: str, *, log: bool = True, board: dict[str, Any] | None = None) -> dict[str, Any]:
+def view(game: Game, seat: str, *, log: bool = True, board: dict[str, Any] | None = None,
+         seen: set[tuple[int, int]] | None = None, choices: bool = True) -> dict[str, Any]:
     """Everything ``seat`` may know about ``game``. ``log=False`` leaves the event log out (an empty
     list): the web table keeps each seat's dumped log itself and sends only new events. ``board``
-    is this seat's ``board_view`` of the game now, when the caller kept it (the web table does)."""
+    is this seat's ``board_view`` of the game now, when the caller kept it (the web table does),
+    and ``seen`` the spaces in it. ``choices=False`` leaves the seat's own choices out: the web
+    table presents them itself (``delve.web.present.choices``)."""
     state = game.state
     hero_seat = seat != OVERLORD
-    board = board if board is not None else board_view(state.board, hero_seat)
-    seen = {(s["x"], s["y"]) for s in board["spaces"]}
+    if board is None:
+        board, seen = board_view(state.board, hero_seat), None
+    if seen is None:
+        seen = {(s["x"], s["y"]) for s in board["spaces"]}
     figures = [
         dump(figure)
         for figure in state.figures.values()
@@ -140,7 +145,7 @@ def view(game: Game, seat: str, *, log: bool = True, board: dict[str, Any] | Non
         pending_view = {"seat": pending.seat, "kind": pending.kind, "serial": pending.serial}
         if pending.seat == seat:
             pending_view["prompt"] = pending.prompt
-            pending_view["choices"] = [dump_choice(c) for c in pending.choices]
+            pending_view["choices"] = [dump_choice(c) for c in pending.choices] if choices else []
     return {
         "seat": seat,
         "ruleset": state.ruleset,

@@ -22,6 +22,7 @@ from delve.engine.game import Game
 from delve.engine.state import FigureState
 
 TEMPLATE_PREFIXES = ("breath:", "bolt:")
+ANNOTATED_PREFIXES = ("attack:", *TEMPLATE_PREFIXES)  # the hero's choices ``annotate`` adds help to
 POWER_DICE_CAP = 5  # Rulebook: Power Dice (never more than five rolled)
 
 
@@ -215,6 +216,8 @@ def annotate(game: Game, decision: Decision, seen: set[tuple[int, int]]) -> dict
         return {}
     out: dict[str, dict[str, Any]] = {}
     for choice in decision.choices:
+        if not choice.id.startswith(ANNOTATED_PREFIXES):  # most choices (moves, actions): nothing to add
+            continue
         data = choice.data
         if "x" not in data or "y" not in data:
             continue

@@ -337,8 +337,11 @@ async def _serve_socket(ws: WebSocket, hub: Hub, live: LiveGame, person: Person,
         return fn(*args) if inline else await run_in_threadpool(fn, *args)
 
     loop_thread = threading.get_ident()
+    acting = False  # this page's own choice, undo or chat line is being applied
 
     def wake() -> None:
+        if acting:  # the page's own change: ``receive`` sends its state right after
+            return
         if threading.get_ident() == loop_thread:  # a change made on the loop itself (inline work)
             changed.set()
         else:  # from a thread of the pool: through the loop's wake-up pipe
@@ -351,6 +354,21 @@ async def _serve_socket(ws: WebSocket, hub: Hub, live: LiveGame, person: Person,
         text = await work(page.next_text)
         if text is not None:
             await ws.send_text(text)
+
+    async def act(fn: Callable[..., Any], *args: Any, pooled: bool = False) -> None:
+        """``fn``: a change this page asked for, made without waking this page (``receive``
+        sends its state next, read after ``acting`` is off, so a change anyone else made
+        meanwhile is in it). Why: the wake-up cost a turn of the loop, a task and a state check
+        that found nothing new on every choice. A refused change wakes the page as before."""
+        nonlocal acting
+        acting = True
+        try:
+            await (run_in_threadpool(fn, *args) if pooled else work(fn, *args))
+        except BaseException:
+            acting = False
+            changed.set()  # nothing will be sent for this change: look for anyone else's
+            raise
+        acting = False
 
     async def receive() -> None:
         while True:
@@ -368,13 +386,13 @@ async def _serve_socket(ws: WebSocket, hub: Hub, live: LiveGame, person: Person,
                     serial = data.get("serial")
                     if serial is not None and not isinstance(serial, int):
                         raise TableError("serial must be a whole number")
-                    await work(hub.choose, live.id, token, str(data.get("choice") or ""), serial)
+                    await act(hub.choose, live.id, token, str(data.get("choice") or ""), serial)
                     reply = {"type": "ack", "choice": data.get("choice")}
                 elif data.get("type") == "undo":
-                    await run_in_threadpool(hub.undo, live.id, token)  # a replay: may take long
+                    await act(hub.undo, live.id, token, pooled=True)  # a replay: may take long
                     reply = {"type": "ack", "undo": True}
                 elif data.get("type") == "chat":
-                    await work(hub.say, live.id, token, data.get("text"))
+                    await act(hub.say, live.id, token, data.get("text"))
                     reply = {"type": "ack", "chat": True}
                 else:
                     raise TableError("unknown message type (use choose, undo or chat)")

@@ -169,15 +169,15 @@ def seat_names(game: Game) -> dict[str, str]:
     return out
 
 
-def names_in(out: dict[str, Any], game: Game, namer: Namer,
-             board_names: dict[str, str] | None = None) -> dict[str, str]:
+def names_in(out: dict[str, Any], game: Game, namer: Namer, board_names: dict[str, str] | None = None,
+             seats: dict[str, str] | None = None) -> dict[str, str]:
     """Display names of the ids in a seat's view ``out``: its doors, markers and areas, figures,
     seats, familiars and the quest (docs/client-protocol.md, "Names"). ``board_names``: those of
-    the board, when the board view already carries them (``_board_of``)."""
+    the board, when the board view already carries them (``_board_of``); ``seats``: ``seat_names``."""
     if board_names is None:
         board_names = namer.board_names(out["board"])
     names = {**board_names, **{f["id"]: f["name"] for f in out["figures"]},
-             **seat_names(game),
+             **(seats if seats is not None else seat_names(game)),
              **{rec["id"]: namer.of(str(rec["kind"])) or str(rec["kind"]) for rec in out["familiars"]}}
     quest_name = namer.of(game.state.quest)
     if quest_name:
@@ -191,10 +191,11 @@ def message(live: LiveGame, person: Person, game: Game | None = None, log_from: 
     seat = viewing_seat(game, person)
     namer = Namer(game, seat)
     board = _board_of(game, seat != OVERLORD, namer)
-    out = view(game, seat, log=False, board=board.view)
+    out = view(game, seat, log=False, board=board.view, seen=board.seen, choices=False)
     pending = game.pending
     mine = pending is not None and pending.seat in person.seats
-    out["names"] = names_in(out, game, namer, board.names)
+    seats = seat_names(game)
+    out["names"] = names_in(out, game, namer, board.names, seats)
     # the skill cards each hero holds lie face up at the table (their gains are public events)
     held = game.state.flags.get("skills", {})
     out["hero_skills"] = {h.id: list(held.get(h.id, [])) for h in game.state.heroes()}
@@ -218,7 +219,7 @@ def message(live: LiveGame, person: Person, game: Game | None = None, log_from: 
     out["table"] = {
         "id": live.id, "mode": live.mode, "ruleset": live.setup.ruleset, "you": person.public(),
         "people": [{**p.public(), "connected": live.connected(p)} for p in live.people],
-        "automated": sorted(live.ai), "turn": whose_turn(live, game),
+        "automated": sorted(live.ai), "turn": whose_turn(live, game, seats),
         "choices_made": len(game.state.history), "can_undo": live.mode in UNDO_MODES and game.state.winner is None,
         "physical_dice": live.setup.chance == "manual", "finished": game.state.winner is not None,
         "auto_answer": person.auto_answer, "side": screen_side(game, person),
@@ -230,13 +231,14 @@ def message(live: LiveGame, person: Person, game: Game | None = None, log_from: 
     return out
 
 
-def whose_turn(live: LiveGame, game: Game) -> dict[str, Any] | None:
+def whose_turn(live: LiveGame, game: Game, seats: dict[str, str] | None = None) -> dict[str, Any] | None:
     """Who must decide now (public: every seat sees whose decision is pending): the seat, its
-    side, what it plays and the person holding it (None when automated); None once it is over."""
+    side, what it plays and the person holding it (None when automated); None once it is over.
+    ``seats``: ``seat_names(game)`` when the caller has it."""
     pending = game.pending
     if pending is None:
         return None
     holder = next((p for p in live.people if pending.seat in p.seats), None)
     return {"seat": pending.seat, "side": "overlord" if pending.seat == OVERLORD else "heroes",
-            "name": seat_names(game).get(pending.seat, pending.seat),
+            "name": (seats if seats is not None else seat_names(game)).get(pending.seat, pending.seat),
             "person": holder.name if holder is not None and pending.seat not in live.ai else None}

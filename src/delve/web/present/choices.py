@@ -12,10 +12,12 @@ from typing import Any
 
 from delve.engine.decision import Choice, Decision, dump_choice
 from delve.engine.game import Game
-from delve.web.present.names import Namer
+from delve.web.present.names import Namer, capitalized, names_nothing
 
 TARGET_KEYS = {"item": "item", "weapon": "item", "goods": "item", "card": "card", "skill": "skill", "door": "door",
                "familiar": "familiar", "figure": "figure", "hero": "figure", "to": "figure"}
+_TARGET_KEY_SET = frozenset(TARGET_KEYS)
+FIGURE_CHOICES = ("attack:", "skill_target:", "activate:")  # choices whose space's figure is their target
 
 
 def occupants(game: Game, visible: set[str]) -> dict[tuple[int, int], str]:
@@ -28,14 +30,14 @@ def target_of(choice: Choice, visible: set[str], on_space: dict[tuple[int, int],
     """What ``choice`` points at, from its data (and the visible figure on its space)."""
     data = choice.data
     out: dict[str, Any] = {}
-    if isinstance(data.get("x"), int) and isinstance(data.get("y"), int):
-        pos = (int(data["x"]), int(data["y"]))
+    x, y = data.get("x"), data.get("y")
+    if isinstance(x, int) and isinstance(y, int):
+        pos = (int(x), int(y))
         out["space"] = list(pos)
         figure = on_space.get(pos)
-        if figure is not None and (choice.id.startswith(("attack:", "skill_target:", "activate:"))
-                                   or "figure" in data or "hero" in data):
+        if figure is not None and (choice.id.startswith(FIGURE_CHOICES) or "figure" in data or "hero" in data):
             out["figure"] = figure
-    if data.keys().isdisjoint(TARGET_KEYS):  # most choices: a space or nothing
+    if _TARGET_KEY_SET.isdisjoint(data):  # most choices: a space or nothing (the set walks data's few keys)
         return out
     for key, kind in TARGET_KEYS.items():
         value = data.get(key)
@@ -47,15 +49,53 @@ def target_of(choice: Choice, visible: set[str], on_space: dict[tuple[int, int],
     return out
 
 
+def _target_moves(choice: Choice) -> bool:
+    """True when the choice's target depends on where visible figures stand (``target_of``)."""
+    data = choice.data
+    return choice.id.startswith(FIGURE_CHOICES) or "figure" in data or "hero" in data or "to" in data
+
+
+# (id, label) -> the choice dumped, with its presented label and (when it depends on nothing but
+# the choice) its target: built once and copied for every later decision offering the same
+# choice (the same move, the same action). Only labels naming no id are kept: such a label reads
+# the same for every seat, and the dump is the choice's own data.
+_PRESENTED: dict[tuple[str, str], dict[str, Any]] = {}
+MAX_PRESENTED = 50_000  # emptied when full (a long server life meets ever new spaces and costs)
+_NO_FIGURES: dict[tuple[int, int], str] = {}
+
+
+def _presented(choice: Choice, namer: Namer, visible: set[str], on_space: dict[tuple[int, int], str]) -> dict[str, Any]:
+    """``choice`` dumped (``dump_choice``) with its label as the seat reads it, and its target.
+
+    Why kept: a turn offers mostly the same moves and actions decision after decision, and
+    dumping, naming and targeting them was most of a state message. A kept entry is used only
+    while the choice's data is still equal to the dumped data it was built from."""
+    key = (choice.id, choice.label)
+    kept = _PRESENTED.get(key)
+    if kept is not None and kept["data"] == choice.data:
+        return dict(kept)
+    item = dump_choice(choice)
+    moves = _target_moves(choice)
+    if names_nothing(choice.data):
+        item["label"] = capitalized(choice.label)
+        if not moves:
+            target = target_of(choice, visible, _NO_FIGURES)
+            if target:
+                item["target"] = target
+            if len(_PRESENTED) >= MAX_PRESENTED:
+                _PRESENTED.clear()
+            _PRESENTED[key] = dict(item)
+            return item
+    else:
+        item["label"] = namer.rewrite(choice.label, choice.data)
+    target = target_of(choice, visible, on_space)
+    if target:
+        item["target"] = target
+    return item
+
+
 def present_pending(game: Game, decision: Decision, namer: Namer, visible: set[str]) -> dict[str, Any]:
     """``prompt`` and ``choices`` of the deciding person's pending decision, with names and targets."""
-    choices = []
     on_space = occupants(game, visible)
-    for choice in decision.choices:
-        item = dump_choice(choice)
-        item["label"] = namer.rewrite(choice.label, choice.data)
-        target = target_of(choice, visible, on_space)
-        if target:
-            item["target"] = target
-        choices.append(item)
+    choices = [_presented(choice, namer, visible, on_space) for choice in decision.choices]
     return {"prompt": namer.rewrite(decision.prompt, {}), "choices": choices}

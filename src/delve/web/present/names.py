@@ -9,6 +9,7 @@ no name for a hero seat, a dark glyph is a plain glyph until it is active (``vie
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -113,18 +114,21 @@ class Namer:
     def rewrite(self, text: str, data: dict[str, Any]) -> str:
         """``text`` with every id found in ``data`` replaced by its name (only whole ids)."""
         found: set[str] = set()
-        _ids_in(data, "", found)
+        if data:
+            _ids_in(data, "", found)
+        if not found:  # most labels (a space, a number): nothing to name
+            return capitalized(text)
         for ident in sorted(found, key=len, reverse=True) if len(found) > 1 else found:
             if ident not in text:
                 continue
             name = self.of(ident)
             if name is None:
                 continue
-            pattern = re.compile(rf"(?<![\w-]){re.escape(ident)}(?![\w-])")
+            whole, door_word = _patterns(ident)
             if name.startswith("the ") or name.startswith("a "):  # a door: drop the engine's "door" before it
-                text = re.sub(rf"\b[Dd]oor (?={re.escape(ident)}(?![\w-]))", "", text)
-            text = pattern.sub(name, text)
-        return text[:1].upper() + text[1:] if text else text
+                text = door_word.sub("", text)
+            text = whole.sub(name, text)
+        return capitalized(text)
 
     def board_names(self, board: dict[str, Any]) -> dict[str, str]:
         """Names of the doors, areas and markers in a board view (and adds ``name`` to each)."""
@@ -140,16 +144,42 @@ class Namer:
         return out
 
 
+@functools.lru_cache(maxsize=4096)
+def _patterns(ident: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The whole id ``ident`` in a text, and the engine's word "door" before it (compiled once)."""
+    escaped = re.escape(ident)
+    return re.compile(rf"(?<![\w-]){escaped}(?![\w-])"), re.compile(rf"\b[Dd]oor (?={escaped}(?![\w-]))")
+
+
+def capitalized(text: str) -> str:
+    """``text`` with its first letter upper case (as every presented text starts)."""
+    return text[:1].upper() + text[1:] if text else text
+
+
+def names_nothing(data: dict[str, Any]) -> bool:
+    """True when ``data`` holds no value ``Namer.rewrite`` would look up: a text with this data
+    reads the same for every seat, whatever the game."""
+    found: set[str] = set()
+    if data:
+        _ids_in(data, "", found)
+    return not found
+
+
 def _ids_in(value: Any, key: str, found: set[str]) -> None:
     """Add to ``found`` the strings inside ``value`` (nested) that may be ids: those with a dash or
     an underscore, and any under a key of ``ID_KEYS`` (a list's items sit under the list's key).
 
-    Why a plain loop: this runs for every choice label and log event of every message, and most
-    of their data is a few numbers and ids."""
-    pairs = value.items() if isinstance(value, dict) else ((key, inner) for inner in value) \
+    Why a plain loop testing exact types first: this runs for every choice label and log event
+    of every message, and most of their data is a few numbers (``x``, ``y``, ``cost``) and ids;
+    a number is passed over with one type test."""
+    kind = type(value)
+    pairs = value.items() if kind is dict or isinstance(value, dict) else ((key, inner) for inner in value) \
         if isinstance(value, list | tuple) else ()
     for inner_key, inner in pairs:
-        if isinstance(inner, str):
+        kind = type(inner)
+        if kind is int or inner is None or kind is bool or kind is float:
+            continue
+        if kind is str or isinstance(inner, str):
             if "-" in inner or "_" in inner or inner_key in ID_KEYS:
                 found.add(inner)
         elif isinstance(inner, dict | list | tuple):
