@@ -21,7 +21,7 @@ from delve.board.los import footprint_line_of_sight
 from delve.board.movement import single_steps, step_cost, step_options
 from delve.engine.game import Game
 from delve.engine.state import FigureState
-from delve.rules import familiars
+from delve.rules import familiars, terrain
 from delve.rules.attack import REACH_RANGE, attack_range, figure_at, target_spaces
 from delve.rules.equipment import content
 from delve.rules.movement import destinations, enemy_spaces, figure_spaces, footprint_key, move_choices, on_board
@@ -177,3 +177,12 @@ def test_step_cost_is_the_cost_step_options_gives(quest: str) -> None:
                             assert step_cost(game.board, fp, after, enemies, fly) == options.get(after)
                             checked += 1
     assert checked > 200
+
+
+@pytest.mark.parametrize("quest", QUESTS)
+def test_jump_targets_are_the_same_without_the_neighbour_precheck(quest: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    games = positions(quest, every=30)
+    fast = [[terrain.jump_targets(g, f, b) for f in g.state.figures.values() for b in (2, 6)] for g in games]
+    monkeypatch.setattr(terrain, "_jumpable_next_to", lambda game, pos: True)
+    for game, expected in zip(games, fast, strict=True):
+        assert [terrain.jump_targets(game, f, b) for f in game.state.figures.values() for b in (2, 6)] == expected

@@ -272,10 +272,26 @@ def _under_boulder(game: Game, figure: FigureState) -> str | None:
 
 
 # -- jumping ----------------------------------------------------------------------------------
+def _jumpable_next_to(game: Game, pos: Pos) -> bool:
+    """Whether any space touching ``pos`` has jumpable terrain: a jump lands only after crossing
+    one, so without it there is none to offer. Why asked first: most spaces have no such
+    neighbour, and the full test (figures, locks, edges) runs for every decision of every turn."""
+    ix = game.board.index()
+    w, h = ix.width, ix.height
+    x, y = pos
+    for dx, dy in DIRECTIONS:
+        nx, ny = x + dx, y + dy
+        if 0 <= nx < w and 0 <= ny < h:
+            terrain = ix.terr[ny * w + nx]
+            if terrain is not None and terrain.jumpable:
+                return True
+    return False
+
+
 def jump_targets(game: Game, figure: FigureState, budget: int) -> list[tuple[Pos, int]]:
     """Landing spaces of a jump in a straight line over jumpable spaces, with their cost."""
-    if (figure.footprint.size != 1 or _fly(figure) or not on_board(figure) or in_pit(game, figure)
-            or budget < JUMP_COST or moving_locked(game, figure)):
+    if (figure.footprint.size != 1 or _fly(figure) or not on_board(figure) or budget < JUMP_COST
+            or not _jumpable_next_to(game, figure.pos) or in_pit(game, figure) or moving_locked(game, figure)):
         return []
     board = game.board
     enemies = enemy_spaces(game, figure)
