@@ -8,6 +8,7 @@ the seat sees, so a target never points at anything hidden.
 
 from __future__ import annotations
 
+import marshal
 from typing import Any
 
 from delve.engine.decision import Choice, Decision, dump_choice
@@ -55,13 +56,23 @@ def _target_moves(choice: Choice) -> bool:
     return choice.id.startswith(FIGURE_CHOICES) or "figure" in data or "hero" in data or "to" in data
 
 
-# (id, label) -> the choice dumped, with its presented label and (when it depends on nothing but
-# the choice) its target: built once and copied for every later decision offering the same
-# choice (the same move, the same action). Only labels naming no id are kept: such a label reads
-# the same for every seat, and the dump is the choice's own data.
-_PRESENTED: dict[tuple[str, str], dict[str, Any]] = {}
+# (id, label) -> the choice's data as ``marshal`` writes it, and the choice dumped with its
+# presented label and (when it depends on nothing but the choice) its target: built once and
+# copied for every later decision offering the same choice (the same move, the same action).
+# Only labels naming no id are kept: such a label reads the same for every seat, and the dump
+# is the choice's own data.
+_PRESENTED: dict[tuple[str, str], tuple[bytes, dict[str, Any]]] = {}
 MAX_PRESENTED = 50_000  # emptied when full (a long server life meets ever new spaces and costs)
 _NO_FIGURES: dict[tuple[int, int], str] = {}
+
+
+def _data_bytes(data: dict[str, Any]) -> bytes | None:
+    """``data`` written by ``marshal`` (types and key order included: ``1`` and ``True``, or the
+    same keys in another order, dump differently), or None for data marshal cannot write."""
+    try:
+        return marshal.dumps(data, 2)  # version 2: no back-references, so equal data writes equal bytes
+    except ValueError:
+        return None
 
 
 def _presented(choice: Choice, namer: Namer, visible: set[str], on_space: dict[tuple[int, int], str]) -> dict[str, Any]:
@@ -69,11 +80,13 @@ def _presented(choice: Choice, namer: Namer, visible: set[str], on_space: dict[t
 
     Why kept: a turn offers mostly the same moves and actions decision after decision, and
     dumping, naming and targeting them was most of a state message. A kept entry is used only
-    while the choice's data is still equal to the dumped data it was built from."""
+    for a choice of the same id and label whose data is written byte for byte as the data it
+    was built from."""
     key = (choice.id, choice.label)
+    written = _data_bytes(choice.data)
     kept = _PRESENTED.get(key)
-    if kept is not None and kept["data"] == choice.data:
-        return dict(kept)
+    if kept is not None and written is not None and kept[0] == written:
+        return dict(kept[1])
     item = dump_choice(choice)
     moves = _target_moves(choice)
     if names_nothing(choice.data):
@@ -82,9 +95,10 @@ def _presented(choice: Choice, namer: Namer, visible: set[str], on_space: dict[t
             target = target_of(choice, visible, _NO_FIGURES)
             if target:
                 item["target"] = target
-            if len(_PRESENTED) >= MAX_PRESENTED:
-                _PRESENTED.clear()
-            _PRESENTED[key] = dict(item)
+            if written is not None:
+                if len(_PRESENTED) >= MAX_PRESENTED:
+                    _PRESENTED.clear()
+                _PRESENTED[key] = (written, dict(item))
             return item
     else:
         item["label"] = namer.rewrite(choice.label, choice.data)
