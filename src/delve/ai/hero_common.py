@@ -180,19 +180,22 @@ def _dijkstra(ix: BoardIndex, steps: Steps, sources: Iterable[tuple[Pos, int]]) 
 
 
 # Tables derived from pure values, remembered per process. Why not on the board's view: a view
-# is rebuilt for every change of markers, doors or areas, and most rebuilds give a view equal
+# is rebuilt for every change of markers, doors or areas, and many rebuilds give a view equal
 # to one met before (a potion picked up, a game of the same quest); the keys hold every input
 # (``_view_key`` and the hero side's sight), never an object's identity or the order things
 # were met in, so a lookup returns exactly what recomputing would, in any process.
-_LIMIT = 512  # entries per table; a full table is emptied (its values are recomputed as needed)
+# Entries per table; a full table is emptied (its values are recomputed as needed). A step table
+# is a few hundred KB on the largest boards, a field or a frontier a few KB.
+STEP_TABLES_KEPT = 64
+FIELDS_KEPT = 256
 _STEP_TABLES: dict[tuple[Any, ...], Steps] = {}
 _FRONTIERS: dict[tuple[Any, ...], list[Pos]] = {}
 _FIELDS: dict[tuple[Any, ...], list[int]] = {}
 
 
-def _remember(table: dict[Any, Any], key: Any, value: Any) -> Any:
-    """Store ``value`` under ``key`` (emptying the table first when it is full); return it."""
-    if len(table) >= _LIMIT:
+def _remember(table: dict[Any, Any], key: Any, value: Any, limit: int = FIELDS_KEPT) -> Any:
+    """Store ``value`` under ``key`` (emptying the table first when it holds ``limit``); return it."""
+    if len(table) >= limit:
         table.clear()
     table[key] = value
     return value
@@ -227,7 +230,7 @@ def _steps(game: Game, walk: tuple[Any, ...] | None = None) -> Steps:
     key = walk if walk is not None else _walk_key(game)
     steps = _STEP_TABLES.get(key)
     if steps is None:
-        steps = _remember(_STEP_TABLES, key, _build_steps(game))
+        steps = _remember(_STEP_TABLES, key, _build_steps(game), STEP_TABLES_KEPT)
     return steps
 
 
