@@ -40,6 +40,7 @@ from delve.ai.hero_common import (
     query_for,
     rules,
     seen,
+    seen_test,
     unexplored_stairs,
     value_attack,
     visible_enemies,
@@ -205,8 +206,9 @@ class HeroAI:
         for area in areas:
             if any(a.id == area and a.revealed for a in board.areas):
                 sources += [(p, BIAS_GOAL) for p in board.spaces() if board.area_of(p) == area]
+        visible = seen_test(game)
         for marker in board.markers:
-            if not seen(game, marker.pos):
+            if not visible(marker.pos):
                 continue
             if marker.kind == "glyph" and not marker.data.get("active"):
                 sources.append((marker.pos, BIAS_GLYPH))

@@ -17,9 +17,11 @@ surge abilities, Pierce...), so the AI values attacks by the rules, not by a gue
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any
+
+import numpy as np
 
 from delve.api import player_rules
 from delve.board.geometry import Footprint, Pos, distance
@@ -63,16 +65,29 @@ def visible_mask(game: Game) -> bytearray:
             if area is None or area in revealed:
                 mask[i] = 1
     ix.cache["hero_visible"] = mask
+    ix.cache["hero_visible_bytes"] = bytes(mask)
     ix.cache["hero_visible_key"] = key
     return mask
 
 
+def visible_bytes(game: Game) -> bytes:
+    """``visible_mask`` as bytes, made once per mask: a part of cache keys (its hash is kept)."""
+    visible_mask(game)
+    found: bytes = game.board.index().cache["hero_visible_bytes"]
+    return found
+
+
 def seen(game: Game, pos: Pos) -> bool:
     """Whether a hero seat may see this space."""
+    return seen_test(game)(pos)
+
+
+def seen_test(game: Game) -> Callable[[Pos], bool]:
+    """``seen`` for many spaces of one state: the seen spaces are looked up once."""
     ix = game.board.index()
-    if not ix.on_board(pos):
-        return False
-    return bool(visible_mask(game)[ix.idx(pos)])
+    mask = visible_mask(game)
+    w, h = ix.width, ix.height
+    return lambda pos: 0 <= pos[0] < w and 0 <= pos[1] < h and bool(mask[pos[1] * w + pos[0]])
 
 
 def visible_enemies(game: Game, hero: FigureState) -> list[FigureState]:
@@ -115,17 +130,6 @@ def _openable_door_edges(game: Game) -> set[tuple[int, int]]:
     return out
 
 
-def _edge_open(ix: BoardIndex, a: int, b: int, doors: set[tuple[int, int]]) -> tuple[bool, int]:
-    """Can a figure step between orthogonal neighbours ``a`` and ``b``; extra cost of a door."""
-    lo, hi = (a, b) if a < b else (b, a)
-    blocked = ix.wall_e[lo] if hi - lo == 1 else ix.wall_s[lo]
-    if not blocked:
-        return True, 0
-    if (a, b) in doors:
-        return True, DOOR_COST
-    return False, 0
-
-
 def distance_field(game: Game, sources: Iterable[tuple[Pos, int]]) -> list[int]:
     """Movement cost from every seen space to the nearest source (each with a start bias).
 
@@ -144,13 +148,13 @@ def distance_field(game: Game, sources: Iterable[tuple[Pos, int]]) -> list[int]:
     key = (walk, given)
     field = _FIELDS.get(key)
     if field is None:
-        field = _remember(_FIELDS, key, _dijkstra(ix, _step_rows(game, walk), given))
+        field = _remember(_FIELDS, key, _dijkstra(ix, _steps(game, walk), given))
     return field
 
 
-def _dijkstra(ix: BoardIndex, rows: list[tuple[tuple[int, int], ...]],
-              sources: Iterable[tuple[Pos, int]]) -> list[int]:
+def _dijkstra(ix: BoardIndex, steps: Steps, sources: Iterable[tuple[Pos, int]]) -> list[int]:
     """The multi-source Dijkstra of ``distance_field`` over a step table."""
+    starts, targets, costs = steps
     n = ix.width * ix.height
     dist = [INF] * n
     heap: list[tuple[int, int]] = []
@@ -166,7 +170,8 @@ def _dijkstra(ix: BoardIndex, rows: list[tuple[tuple[int, int], ...]],
         d, c = pop(heap)
         if d > dist[c]:
             continue
-        for j, step in rows[c]:
+        lo, hi = starts[c], starts[c + 1]
+        for j, step in zip(targets[lo:hi], costs[lo:hi], strict=True):
             nd = d + step
             if nd < dist[j]:
                 dist[j] = nd
@@ -175,19 +180,22 @@ def _dijkstra(ix: BoardIndex, rows: list[tuple[tuple[int, int], ...]],
 
 
 # Tables derived from pure values, remembered per process. Why not on the board's view: a view
-# is rebuilt for every change of markers, doors or areas, and most rebuilds give a view equal
+# is rebuilt for every change of markers, doors or areas, and many rebuilds give a view equal
 # to one met before (a potion picked up, a game of the same quest); the keys hold every input
 # (``_view_key`` and the hero side's sight), never an object's identity or the order things
 # were met in, so a lookup returns exactly what recomputing would, in any process.
-_LIMIT = 512  # entries per table; a full table is emptied (its values are recomputed as needed)
-_STEP_TABLES: dict[tuple[Any, ...], list[tuple[tuple[int, int], ...]]] = {}
+# Entries per table; a full table is emptied (its values are recomputed as needed). A step table
+# is a few hundred KB on the largest boards, a field or a frontier a few KB.
+STEP_TABLES_KEPT = 64
+FIELDS_KEPT = 256
+_STEP_TABLES: dict[tuple[Any, ...], Steps] = {}
 _FRONTIERS: dict[tuple[Any, ...], list[Pos]] = {}
 _FIELDS: dict[tuple[Any, ...], list[int]] = {}
 
 
-def _remember(table: dict[Any, Any], key: Any, value: Any) -> Any:
-    """Store ``value`` under ``key`` (emptying the table first when it is full); return it."""
-    if len(table) >= _LIMIT:
+def _remember(table: dict[Any, Any], key: Any, value: Any, limit: int = FIELDS_KEPT) -> Any:
+    """Store ``value`` under ``key`` (emptying the table first when it holds ``limit``); return it."""
+    if len(table) >= limit:
         table.clear()
     table[key] = value
     return value
@@ -209,68 +217,84 @@ def _walk_key(game: Game) -> tuple[Any, ...]:
     the heroes may open and the seen staircases."""
     ix = game.board.index()
     stairs = seen_stair_links(game)
-    return (_view_key(ix), bytes(visible_mask(game)), frozenset(_openable_door_edges(game)),
+    return (_view_key(ix), visible_bytes(game), frozenset(_openable_door_edges(game)),
             tuple(sorted((k, tuple(v)) for k, v in stairs.items())))
 
 
-def _step_rows(game: Game, walk: tuple[Any, ...] | None = None) -> list[tuple[tuple[int, int], ...]]:
-    """Per flat index, the (neighbour, cost) steps ``distance_field`` may take from it.
+def _steps(game: Game, walk: tuple[Any, ...] | None = None) -> Steps:
+    """The steps ``distance_field`` may take, from every space (``Steps``).
 
     Why a table: the field is asked for many times per turn with different sources, while the
     steps change only when the board, the seen areas, the openable doors or the seen staircases
     do; the table is remembered under a key of those (``_walk_key``)."""
     key = walk if walk is not None else _walk_key(game)
-    rows = _STEP_TABLES.get(key)
-    if rows is None:
-        rows = _remember(_STEP_TABLES, key, _build_step_rows(game))
-    return rows
+    steps = _STEP_TABLES.get(key)
+    if steps is None:
+        steps = _remember(_STEP_TABLES, key, _build_steps(game), STEP_TABLES_KEPT)
+    return steps
 
 
-def _build_step_rows(game: Game) -> list[tuple[tuple[int, int], ...]]:
-    """The step table of ``_step_rows``, built from the view."""
+# (row starts, neighbours, costs): the steps from flat index ``c`` are ``neighbours[k]`` at
+# ``costs[k]`` for ``k`` in ``range(starts[c], starts[c + 1])`` (a compressed sparse row table).
+Steps = tuple[list[int], list[int], list[int]]
+_BLOCKED = 1 << 20  # an edge cost meaning "no way through"
+_DIRECTIONS = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
+
+
+def _build_steps(game: Game) -> Steps:
+    """The step table of ``_steps``, built over whole arrays of the view.
+
+    From every space (seen or not: a source may stand on an unseen space, a large foe) to each
+    of its eight neighbours that is seen and not blocking: an orthogonal step needs its edge
+    open, a diagonal one an open L route (the cheaper of the two); a closed door the heroes may
+    open costs ``DOOR_COST`` more; entering costs the terrain's movement cost (at least 1).
+    Seen staircases lead to their seen twins at ``STAIRS_COST``."""
     ix = game.board.index()
-    mask = visible_mask(game)
-    doors = _openable_door_edges(game)
-    stairs = seen_stair_links(game)
-    w, n = ix.width, ix.width * ix.height
-    terr = ix.terr
-    rows: list[tuple[tuple[int, int], ...]] = [()] * n
-    for c in range(n):
-        if not ix.space[c]:
-            continue  # unseen spaces keep their steps: a source may stand there (a large foe)
-        out: list[tuple[int, int]] = [(j, STAIRS_COST) for j in stairs.get(c, ())]
-        cx, cy = c % w, c // w
-        for dx in (-1, 0, 1):
-            for dy in (-1, 0, 1):
-                if dx == 0 and dy == 0:
-                    continue
-                nx, ny = cx + dx, cy + dy
-                if not (0 <= nx < w and 0 <= ny < ix.height):
-                    continue
-                j = ny * w + nx
-                if not mask[j] or ix.move_block[j]:
-                    continue
-                extra = 0
-                if dx == 0 or dy == 0:
-                    ok, extra = _edge_open(ix, c, j, doors)
-                    if not ok:
-                        continue
-                else:
-                    sx, sy = c + dx, c + dy * w
-                    ok1, e1 = _edge_open(ix, c, sx, doors)
-                    ok2, e2 = _edge_open(ix, sx, j, doors) if ok1 else (False, 0)
-                    ok3, e3 = _edge_open(ix, c, sy, doors)
-                    ok4, e4 = _edge_open(ix, sy, j, doors) if ok3 else (False, 0)
-                    if ok1 and ok2 and (not (ok3 and ok4) or e1 + e2 <= e3 + e4):
-                        extra = e1 + e2
-                    elif ok3 and ok4:
-                        extra = e3 + e4
-                    else:
-                        continue
-                t = terr[j]
-                out.append((j, max(1, t.move_cost if t is not None else 1) + extra))
-        rows[c] = tuple(out)
-    return rows
+    w, h = ix.width, ix.height
+    n = w * h
+    space = np.frombuffer(bytes(ix.space), dtype=np.uint8).astype(bool)
+    enter = (np.frombuffer(bytes(visible_mask(game)), dtype=np.uint8).astype(bool)
+             & ~np.frombuffer(bytes(ix.move_block), dtype=np.uint8).astype(bool))
+    east = np.where(np.frombuffer(bytes(ix.wall_e), dtype=np.uint8) != 0, _BLOCKED, 0).astype(np.int64)
+    south = np.where(np.frombuffer(bytes(ix.wall_s), dtype=np.uint8) != 0, _BLOCKED, 0).astype(np.int64)
+    for a, b in _openable_door_edges(game):
+        lo, hi = min(a, b), max(a, b)
+        if 0 <= lo < n:
+            edges = east if hi - lo == 1 else south
+            if edges[lo]:
+                edges[lo] = DOOR_COST
+    terrain = np.array([1 if t is None else max(1, t.move_cost) for t in ix.terr], dtype=np.int64)
+    cells = np.arange(n)
+    xs, ys = cells % w, cells // w
+    src: list[Any] = []
+    dst: list[Any] = []
+    cost: list[Any] = []
+    for dx, dy in _DIRECTIONS:
+        c = cells[space & (xs + dx >= 0) & (xs + dx < w) & (ys + dy >= 0) & (ys + dy < h)]
+        j = c + dx + dy * w
+        c, j = c[enter[j]], j[enter[j]]
+        if dy == 0:
+            extra = east[np.minimum(c, j)]
+        elif dx == 0:
+            extra = south[np.minimum(c, j)]
+        else:
+            sx, sy = c + dx, c + dy * w
+            extra = np.minimum(east[np.minimum(c, sx)] + south[np.minimum(sx, j)],
+                               south[np.minimum(c, sy)] + east[np.minimum(sy, j)])
+        ok = extra < _BLOCKED
+        src.append(c[ok])
+        dst.append(j[ok])
+        cost.append(terrain[j[ok]] + extra[ok])
+    stairs = [(c, j) for c, links in seen_stair_links(game).items() if ix.space[c] for j in links]
+    if stairs:
+        src.append(np.array([c for c, _ in stairs], dtype=np.int64))
+        dst.append(np.array([j for _, j in stairs], dtype=np.int64))
+        cost.append(np.full(len(stairs), STAIRS_COST, dtype=np.int64))
+    all_src = np.concatenate(src)
+    order = np.argsort(all_src, kind="stable")
+    starts = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(np.bincount(all_src, minlength=n), out=starts[1:])
+    return starts.tolist(), np.concatenate(dst)[order].tolist(), np.concatenate(cost)[order].tolist()
 
 
 def seen_stair_links(game: Game) -> dict[int, list[int]]:
@@ -312,7 +336,7 @@ def frontier_spaces(game: Game) -> list[Pos]:
     ix = game.board.index()
     mask = visible_mask(game)
     doors = _openable_door_edges(game)
-    key = (_view_key(ix), bytes(mask), frozenset(doors))
+    key = (_view_key(ix), visible_bytes(game), frozenset(doors))
     found = _FRONTIERS.get(key)
     if found is None:
         found = _remember(_FRONTIERS, key, _build_frontier(ix, mask, doors))
@@ -437,7 +461,17 @@ def worth_making(value: AttackValue) -> bool:
 
 
 def attack_options(game: Game, hero: FigureState) -> list[tuple[str, str, bool, int]]:
-    """(weapon id, attack type, reach, blast) of every way the hero can attack now."""
+    """(weapon id, attack type, reach, blast) of every way the hero can attack now (worked out
+    once per decision and hero; the caller must not change the list)."""
+    known = decision_memo(game, "attack_options")
+    key = (hero.id, hero.footprint)
+    found: list[tuple[str, str, bool, int]] | None = known.get(key)
+    if found is None:
+        found = known[key] = _attack_options(game, hero)
+    return found
+
+
+def _attack_options(game: Game, hero: FigureState) -> list[tuple[str, str, bool, int]]:
     own_blast = sum(a.rank for a in hero.abilities if a.name == "Blast")
     options = [(w.id, w.attack_type or "melee", any(a.name == "Reach" for a in w.abilities),
                 own_blast + sum((a.rank or 0) for a in w.abilities if a.name == "Blast"))

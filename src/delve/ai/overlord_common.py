@@ -246,7 +246,7 @@ def attack_cell(game: Game, monster: FigureState, at: Footprint, hero: FigureSta
     return first_in_sight(game, at, in_reach, frozenset(block))
 
 
-SIGHT_MEMO_LIMIT = 50_000  # remembered answers per board view
+SIGHT_MEMO_LIMIT = 5_000  # remembered answers per board view (a few hundred KB)
 
 
 def first_in_sight(game: Game, at: Footprint, cells: Iterable[Pos], block: frozenset[Pos]) -> Pos | None:

@@ -159,7 +159,7 @@ def _outcome(key: Key, profile: AttackProfile, defense: Defense) -> tuple[int, b
 # query with that profile and defence (kill thresholds, power dice, fatigue, re-rolls) share it.
 # Keyed by values only, so a lookup gives exactly what ``_outcome`` would.
 _OUTCOME_TABLES: dict[tuple[AttackProfile, Defense], dict[Key, tuple[int, bool]]] = {}
-_OUTCOME_TABLES_LIMIT = 4096
+_OUTCOME_TABLES_LIMIT = 1024
 
 
 def _outcome_table(profile: AttackProfile, defense: Defense) -> dict[Key, tuple[int, bool]]:

@@ -1,0 +1,51 @@
+"""The AIs' remembered values (issue "A lean engine"): each equals what recomputing gives.
+
+The hero AI keeps its walk (step tables, frontiers, distance fields) per process under value
+keys, the overlord AI keeps sight answers on the board's view; a lookup must return exactly
+what a fresh computation would, at every state of a game, or games would depend on the games
+played before them in the process."""
+
+from __future__ import annotations
+
+from delve.ai import hero_common as hc
+from delve.ai import overlord_common as oc
+from delve.ai.hero_ai import HeroAI
+from delve.ai.overlord_ai import OverlordAI
+from delve.api import GameSetup, new_game
+from delve.board.los import footprint_line_of_sight
+from delve.engine.decision import OVERLORD, TABLE
+
+
+def _forget() -> None:
+    for table in (hc._STEP_TABLES, hc._FRONTIERS, hc._FIELDS):
+        table.clear()
+
+
+def test_remembered_walks_and_sight_equal_fresh_ones() -> None:
+    game = new_game(GameSetup(seed=5, choices=True), transactional=False)
+    heroes, overlord = HeroAI(5), OverlordAI(6)
+    checked = 0
+    for _ in range(400):
+        decision = game.pending
+        if decision is None:
+            break
+        if decision.kind == "hero_turn":
+            hero = game.figure(game.state.stack[-1].data["hero"])
+            remembered = (list(heroes._objective_field(game, hero)), hc.frontier_spaces(game))
+            _forget()
+            assert remembered == (heroes._objective_field(game, hero), hc.frontier_spaces(game))
+            checked += 1
+        if decision.kind == "monster_activation":
+            monster = oc.monster_of_activation(game)
+            if monster is not None:
+                block = frozenset(oc.blockers(game, monster.id))
+                for hero in oc.heroes(game):
+                    cells = hero.footprint.cells()
+                    fresh = next((c for c in cells if footprint_line_of_sight(game.board, monster.footprint, c,
+                                                                              block - set(cells))), None)
+                    asked = oc.first_in_sight(game, monster.footprint, cells, block - set(cells))
+                    assert asked == fresh
+                    assert oc.first_in_sight(game, monster.footprint, cells, block - set(cells)) == fresh
+        player = overlord if decision.seat in (OVERLORD, TABLE) else heroes
+        assert game.apply(player.choose(decision, game), decision.seat).accepted
+    assert checked > 10
