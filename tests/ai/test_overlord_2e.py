@@ -31,9 +31,12 @@ def _brute_force(dice: list[str], defense: list[str], armor: int, needed: int, b
     combos = list(itertools.product(*attack, *shields))
     for faces in combos:
         rolled, blocked = faces[:len(dice)], faces[len(dice):]
-        if any(f.miss for f in rolled) or sum(f.range for f in rolled) < needed:
+        short = max(0, needed - sum(f.range for f in rolled))
+        enhancements = sum(f.enhancement for f in rolled)
+        if any(f.miss for f in rolled) or short > enhancements:
             continue
-        damage = max(0, sum(f.hearts for f in rolled) + bonus - armor - sum(f.shields for f in blocked))
+        damage = max(0, sum(f.hearts for f in rolled) + enhancements - short + bonus - armor
+                     - sum(f.shields for f in blocked))
         expected += damage / len(combos)
         kill += (damage >= 3) / len(combos)
     return expected, kill

@@ -56,7 +56,7 @@ def active(game: Game) -> bool:
 
 
 # -- exact 2e attack odds ----------------------------------------------------------------------
-Dist = dict[tuple[bool, int, int], float]  # (missed, range, hearts) -> probability
+Dist = dict[tuple[bool, int, int, int], float]  # (missed, range, hearts, enhancements) -> probability
 
 
 ATTACK_COLOURS = ("blue", "red", "yellow", "green")  # content colours a 2e game rolls as 2e dice
@@ -70,15 +70,16 @@ def _engine_die(colour: str, colours: tuple[str, ...]) -> str:
 
 
 @cache
-def _roll(dice: tuple[str, ...]) -> tuple[tuple[tuple[bool, int, int], float], ...]:
-    """The exact distribution of (missed, range, hearts) of these attack dice."""
-    dist: Dist = {(False, 0, 0): 1.0}
+def _roll(dice: tuple[str, ...]) -> tuple[tuple[tuple[bool, int, int, int], float], ...]:
+    """The exact distribution of (missed, range, hearts, enhancements) of these attack dice
+    (enhancements: the 1st-edition power die's, one point of range or damage each)."""
+    dist: Dist = {(False, 0, 0, 0): 1.0}
     for die in dice:
         faces = player_rules().die_spec(_engine_die(die, ATTACK_COLOURS)).faces
         out: Dist = {}
-        for (missed, rng, hearts), p in dist.items():
+        for (missed, rng, hearts, enh), p in dist.items():
             for face in faces:
-                key = (missed or face.miss, rng + face.range, hearts + face.hearts)
+                key = (missed or face.miss, rng + face.range, hearts + face.hearts, enh + face.enhancement)
                 out[key] = out.get(key, 0.0) + p / len(faces)
         dist = out
     return tuple(sorted(dist.items()))
@@ -101,15 +102,16 @@ def _shields(dice: tuple[str, ...]) -> tuple[tuple[int, float], ...]:
 def attack_outcome(dice: Iterable[str], defense: Iterable[str], *, armor: int, range_needed: int,
                    bonus_damage: int = 0, pierce: int = 0, wounds_left: int = 1) -> tuple[float, float]:
     """(expected damage, chance to deal at least ``wounds_left``) of a 2e attack: a miss face or
-    too little range misses; otherwise hearts plus bonus, less armor and shields (Pierce takes
-    off that much of both)."""
+    too little range misses; enhancements make up missing range first, the rest is damage;
+    damage is hearts plus bonus, less armor and shields (Pierce takes off that much of both)."""
     expected = kill = 0.0
     shields = _shields(tuple(defense))
-    for (missed, rng, hearts), p in _roll(tuple(dice)):
-        if missed or rng < range_needed:
+    for (missed, rng, hearts, enh), p in _roll(tuple(dice)):
+        short = max(0, range_needed - rng)
+        if missed or short > enh:
             continue
         for shield, q in shields:
-            damage = max(0, hearts + bonus_damage - max(0, armor + shield - pierce))
+            damage = max(0, hearts + enh - short + bonus_damage - max(0, armor + shield - pierce))
             expected += p * q * damage
             if damage >= wounds_left:
                 kill += p * q
