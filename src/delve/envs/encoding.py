@@ -32,8 +32,8 @@ from delve.board.terrain import load_marker_kinds, load_terrain
 from delve.engine.decision import OVERLORD
 from delve.envs.actions import ActionCodec, Legal
 
-# The decision kinds of both rulesets (grep ``Decision(`` in delve.rules and delve.rules2e); a kind
-# missing here shares the "other" slot. ``tests/envs/test_decision_kinds.py`` keeps the list whole.
+# The decision kinds of both rulesets and the abilities (``Decision(`` in delve.rules, delve.rules2e
+# and delve.abilities, kinds named by constants too); a kind missing here shares the "other" slot. ``tests/envs/test_decision_kinds.py`` keeps the list whole.
 DECISION_KINDS: tuple[str, ...] = (
     "attack_fatigue", "attack_spend", "boulder_order", "choose_action", "choose_hero", "choose_hero_turn",
     "cursed_item", "dark_glyph_keep", "dark_glyph_power", "dark_glyph_summon", "enter_die", "equip_items",
@@ -44,6 +44,7 @@ DECISION_KINDS: tuple[str, ...] = (
     "dark_relic", "daze_dice", "familiar_shadow", "familiar_turn", "monster_activation", "place_glyph",
     "skill_target", "spawn_remove", "stun_master",
     "knocked_out_draw", "knocked_out_turn", "order_triggers",
+    "bash_power", "familiar_first", "knockback", "large_monster_place", "necromancy", "overkill_target",
     "other",
 )
 ORDER_KINDS: tuple[str, ...] = ("aim", "dodge", "guard", "rest", "prolonged")
