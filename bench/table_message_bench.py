@@ -25,6 +25,7 @@ import delve.odds.exact as exact
 from delve.ai.bots import make_bot
 from delve.engine.decision import OVERLORD
 from delve.engine.game import Game
+from delve.engine.redaction import dump_event
 from delve.engine.views import view
 from delve.web.annotate import annotate
 from delve.web.hub import Hub
@@ -45,7 +46,7 @@ def _bare(game: Game, seat: str) -> dict[str, Any]:
     if pending is not None and pending.seat == seat:
         seen = {(s["x"], s["y"]) for s in out["board"]["spaces"]}
         out["pending"]["help"] = annotate(game, pending, seen)
-    out["log"] = [e.model_dump(mode="json", exclude={"visible_to"}) for e in game.state.log if e.visible_for(seat)]
+    out["log"] = [dump_event(e) for e in game.state.log if e.visible_for(seat)]
     return out
 
 

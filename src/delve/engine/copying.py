@@ -1,12 +1,12 @@
 """Structural copies of a game state: what ``Game.clone`` and the per-choice snapshot use.
 
 Why not a JSON round trip: it serialises and re-validates the whole state, log included, on
-every copy (0.5 ms early in a game, several ms late). Here each model is copied field by field
-from a plan made once per class from its annotations:
+every copy (0.5 ms early in a game, several ms late). Here each dataclass is copied field by
+field by a function written once per class from its annotations:
 
 - fields that cannot change in place (numbers, strings, frozen footprints, tuples) are shared;
 - containers of such values are copied one level deep (``list.copy``, ``dict.copy``);
-- nested models are copied with their own plans;
+- nested dataclasses are copied by their own functions; frozen ones (ability refs) are shared;
 - free-form data (``dict[str, Any]``: step data, flags, marker data) is deep-copied with
   ``marshal``; the rules keep it JSON-like, so a copy plays exactly as a loaded save would;
 - log events and choice records are shared: nothing changes them once recorded, and
@@ -14,7 +14,7 @@ from a plan made once per class from its annotations:
 - the board's flat view (``delve.board.index``) is shared: it is derived from equal data and
   replaced, never edited, when a board changes.
 
-The copy equals ``GameState.model_validate_json(state.model_dump_json())`` (tests/engine/test_copying.py).
+The copy equals what a save of the state loads as (tests/engine/test_copying.py).
 """
 
 from __future__ import annotations
@@ -25,8 +25,6 @@ import types
 from collections.abc import Callable
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
-from pydantic import BaseModel
-
 from delve.board.geometry import Footprint
 from delve.engine.decision import ChoiceRecord, Event
 
@@ -34,7 +32,6 @@ Copier = Callable[[Any], Any]
 
 _SCALARS = (str, int, float, bool, type(None))
 _PLAIN_SCALARS = frozenset(_SCALARS)
-_PLANS: dict[type, list[tuple[str, Copier]]] = {}
 # Values and records that nothing changes once they are in the state: copies share them.
 _SHARED_MODELS: frozenset[type] = frozenset({Event, ChoiceRecord, Footprint})
 
@@ -68,32 +65,13 @@ def free_form(value: Any) -> Any:
 
 
 _new = object.__new__
-_set = object.__setattr__
-
-
-def _copy_model(model: Any) -> Any:
-    """A copy of one pydantic model instance by its class's plan."""
-    cls = model.__class__
-    plan = _PLANS.get(cls)
-    if plan is None:
-        plan = _PLANS[cls] = _plan(cls)
-    fields = model.__dict__.copy()
-    for name, copier in plan:
-        fields[name] = copier(fields[name])
-    new = _new(cls)
-    _set(new, "__dict__", fields)
-    _set(new, "__pydantic_fields_set__", model.__pydantic_fields_set__.copy())
-    _set(new, "__pydantic_extra__", None)
-    private = model.__pydantic_private__
-    _set(new, "__pydantic_private__", None if private is None else private.copy())
-    return new
 
 
 _COPIERS: dict[type, Copier] = {}
 
 
 def copy_model(model: Any) -> Any:
-    """A structural copy of ``model`` (a game state or any part of it: a dataclass or a model)."""
+    """A structural copy of ``model`` (a game state or any part of it: a dataclass)."""
     cls = model.__class__
     copier = _COPIERS.get(cls)
     if copier is None:
@@ -106,16 +84,6 @@ def _same(value: Any) -> Any:
     return value
 
 
-def _plan(cls: type[BaseModel]) -> list[tuple[str, Copier]]:
-    """(field, copier) for every field of ``cls`` that is not shared as it is."""
-    plan = []
-    for name, info in cls.model_fields.items():
-        copier = _copier(info.annotation)
-        if copier is not None:
-            plan.append((name, copier))
-    return plan
-
-
 def _is_shared(annotation: Any) -> bool:
     """True for types whose values never change in place."""
     origin = get_origin(annotation)
@@ -125,8 +93,6 @@ def _is_shared(annotation: Any) -> bool:
         return all(arg is Ellipsis or _is_shared(arg) for arg in get_args(annotation))
     if annotation in _SHARED_MODELS:
         return True
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return bool(annotation.model_config.get("frozen"))
     if isinstance(annotation, type) and dataclasses.is_dataclass(annotation):
         return bool(annotation.__dataclass_params__.frozen)  # type: ignore[attr-defined]
     return False
@@ -139,8 +105,6 @@ def _copier(annotation: Any) -> Copier | None:
     if _is_shared(annotation):
         return None
     origin, args = get_origin(annotation), get_args(annotation)
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return _copy_model
     if isinstance(annotation, type) and dataclasses.is_dataclass(annotation):
         return _COPIERS.get(annotation) or _dataclass_copier(annotation)
     if origin in (Union, types.UnionType):
@@ -170,7 +134,7 @@ def _dataclass_copier(cls: type) -> Copier:
     Why generated code: a state copy makes about a hundred of these (figures, steps, seats);
     straight attribute copies run several times faster than a loop over a plan. A class with a
     ``__dict__`` (the board, which keeps its derived views there) copies the whole dict first,
-    so what is no field (a cache) is shared as the pydantic copy shared private attributes."""
+    so what is no field (a cache) is shared."""
     _COPIERS[cls] = lambda value: _COPIERS[cls](value)  # a field of its own type, while planning
     hints = get_type_hints(cls)
     names = [entry.name for entry in dataclasses.fields(cls)]

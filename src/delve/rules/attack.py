@@ -247,12 +247,12 @@ def current_attack(game: Game) -> Step:
 
 def load(step: Step) -> AttackContext:
     """The attack context stored in a step."""
-    return AttackContext.model_validate(step.data["ctx"])
+    return AttackContext.from_data(step.data["ctx"])
 
 
 def store(step: Step, ctx: AttackContext) -> None:
     """Write the context back into its step (steps hold plain data)."""
-    step.data["ctx"] = ctx.model_dump(mode="json")
+    step.data["ctx"] = ctx.to_data()
 
 
 def start_attack(game: Game, ctx: AttackContext, *, aimed: bool = False, morph: int = 0) -> None:
@@ -267,7 +267,7 @@ def start_attack(game: Game, ctx: AttackContext, *, aimed: bool = False, morph: 
               f"({ctx.target[0]},{ctx.target[1]}){' with ' + ctx.weapon if ctx.weapon else ''}.",
               ref="Step 1: Declare Attack", attacker=attacker.id, x=ctx.target[0], y=ctx.target[1],
               weapon=ctx.weapon, aimed=aimed)
-    game.push("attack", ctx=ctx.model_dump(mode="json"), phase="morph" if morph else "declare", morph=morph)
+    game.push("attack", ctx=ctx.to_data(), phase="morph" if morph else "declare", morph=morph)
 
 
 # -- the attack step ------------------------------------------------------------------------

@@ -3,17 +3,25 @@
 Ability hooks read and change this object; ``delve.rules.attack`` turns it into the pure
 arithmetic types of ``delve.rules.attack_math`` (``AttackProfile``, ``Defense``) so the
 engine and the odds calculator compute the same numbers.
+
+Why plain dataclasses with their own converters (``from_data`` / ``to_data``): the attack step
+keeps the context as JSON data (so a save holds it as it always did), and the rules read and
+write it back several times per attack. The converters copy every list, so changing a loaded
+context never changes the step until it is stored. The JSON they write is what pydantic wrote
+when these were models, key for key.
 """
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from dataclasses import dataclass, field
+from typing import Any
 
 from delve.rules.attack_math import AttackProfile, SurgeAbility
 from delve.rules.dice import POWER
 
 
-class SurgeOption(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class SurgeOption:
     """A surge ability available to this attack (weapon, off-hand bonus, Bash...)."""
 
     cost: int
@@ -28,7 +36,8 @@ class SurgeOption(BaseModel):
         return SurgeAbility(cost=self.cost, damage=self.damage, range=self.range, pierce=self.pierce)
 
 
-class TargetResult(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class TargetResult:
     """What the attack did to one affected figure."""
 
     figure: str
@@ -41,7 +50,8 @@ class TargetResult(BaseModel):
     note: str = ""
 
 
-class AttackContext(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class AttackContext:
     """One attack from declaration to its last effect (Rulebook: Attack Sequence)."""
 
     attacker: str
@@ -51,26 +61,26 @@ class AttackContext(BaseModel):
     attack_type: str = "melee"
     range_needed: int = 0
     ignore_range: bool = False  # rolled range never matters (Rulebook: Bolt; Breath; Leap)
-    dice: list[str] = Field(default_factory=list)  # combat dice colours
+    dice: list[str] = field(default_factory=list)  # combat dice colours
     power: int = 0  # power dice rolled with the attack (capped at five with fatigue dice)
-    abilities: dict[str, int] = Field(default_factory=dict)  # the attack's abilities and ranks
-    surge_options: list[SurgeOption] = Field(default_factory=list)
+    abilities: dict[str, int] = field(default_factory=dict)  # the attack's abilities and ranks
+    surge_options: list[SurgeOption] = field(default_factory=list)
     bonus_damage: int = 0
     bonus_range: int = 0
     free_surges: int = 0  # e.g. an off-hand bonus (Rulebook: Off-hand Bonus)
-    area: list[tuple[int, int]] = Field(default_factory=list)  # spaces affected besides the target's
-    affected: list[str] = Field(default_factory=list)  # figure ids hit by this attack
-    faces: list[str] = Field(default_factory=list)  # rolled face labels, aligned with ``all_dice``
-    extra_power_faces: list[str] = Field(default_factory=list)  # power dice bought with fatigue
+    area: list[tuple[int, int]] = field(default_factory=list)  # spaces affected besides the target's
+    affected: list[str] = field(default_factory=list)  # figure ids hit by this attack
+    faces: list[str] = field(default_factory=list)  # rolled face labels, aligned with ``all_dice``
+    extra_power_faces: list[str] = field(default_factory=list)  # power dice bought with fatigue
     fatigue_spent: int = 0
     aimed: bool = False
     rerolled: bool = False
     fear: int = 0
     to_range: int = 0
-    buys: list[int] = Field(default_factory=list)
+    buys: list[int] = field(default_factory=list)
     threat: int = 0
-    results: list[TargetResult] = Field(default_factory=list)
-    notes: list[str] = Field(default_factory=list)
+    results: list[TargetResult] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
     @property
     def all_dice(self) -> list[str]:
@@ -107,3 +117,48 @@ class AttackContext(BaseModel):
             fear=self.fear,
             bash="Bash" in self.abilities,
         )
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> AttackContext:
+        """The context an attack step holds as JSON data (``to_data``'s output, or a save's)."""
+        fields = dict(data)
+        fields["target"] = _pos(fields["target"])
+        for name in _LISTS:
+            if name in fields:
+                fields[name] = list(fields[name])
+        if "abilities" in fields:
+            fields["abilities"] = dict(fields["abilities"])
+        if "area" in fields:
+            fields["area"] = [_pos(p) for p in fields["area"]]
+        if "surge_options" in fields:
+            fields["surge_options"] = [SurgeOption(**o) for o in fields["surge_options"]]
+        if "results" in fields:
+            fields["results"] = [TargetResult(**r) for r in fields["results"]]
+        return cls(**fields)
+
+    def to_data(self) -> dict[str, Any]:
+        """The context as JSON data, in field order (what a save holds)."""
+        data = {name: getattr(self, name) for name in _FIELDS}
+        data["target"] = list(self.target)
+        for name in _LISTS:
+            data[name] = list(data[name])
+        data["abilities"] = dict(self.abilities)
+        data["area"] = [list(p) for p in self.area]
+        data["surge_options"] = [_record(o, _SURGE_FIELDS) for o in self.surge_options]
+        data["results"] = [_record(r, _RESULT_FIELDS) for r in self.results]
+        return data
+
+
+def _pos(value: Any) -> tuple[int, int]:
+    x, y = value
+    return (int(x), int(y))
+
+
+def _record(value: Any, names: tuple[str, ...]) -> dict[str, Any]:
+    return {name: getattr(value, name) for name in names}
+
+
+_FIELDS = tuple(AttackContext.__dataclass_fields__)
+_SURGE_FIELDS = tuple(SurgeOption.__dataclass_fields__)
+_RESULT_FIELDS = tuple(TargetResult.__dataclass_fields__)
+_LISTS = ("dice", "affected", "faces", "extra_power_faces", "buys", "notes")
