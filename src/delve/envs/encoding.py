@@ -33,7 +33,8 @@ from delve.engine.decision import OVERLORD
 from delve.envs.actions import ActionCodec, Legal
 
 # The decision kinds of both rulesets and the abilities (``Decision(`` in delve.rules, delve.rules2e
-# and delve.abilities, kinds named by constants too); a kind missing here shares the "other" slot. ``tests/envs/test_decision_kinds.py`` keeps the list whole.
+# and delve.abilities, kinds named by constants too); a kind missing here shares the "other" slot.
+# ``tests/envs/test_decision_kinds.py`` keeps the list whole.
 DECISION_KINDS: tuple[str, ...] = (
     "attack_fatigue", "attack_spend", "boulder_order", "choose_action", "choose_hero", "choose_hero_turn",
     "cursed_item", "dark_glyph_keep", "dark_glyph_power", "dark_glyph_summon", "enter_die", "equip_items",
