@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from delve.envs.encoding import DECISION_KINDS
 from tests.ai.test_explain_every_kind import rule_kinds
+
+from delve.envs.encoding import DECISION_KINDS
 
 
 def test_every_decision_kind_of_the_rules_is_encoded() -> None:
