@@ -136,3 +136,17 @@ def test_the_overlord_search_still_values_by_evaluate() -> None:
     game, _ai = _start()
     search = SearchPlayer(1, side="overlord", budget=Budget(worlds=1, candidates=2))
     assert search.valuer(game)(game) == evaluate(game, "overlord")
+
+
+def test_the_hero_search_explains_the_choice_it_makes() -> None:
+    from delve.ai.explain import explain
+
+    game, ai = _start()
+    while game.pending is not None and game.pending.kind != "choose_action":
+        assert game.apply(ai.choose(game.pending, game), game.pending.seat).accepted
+    decision = game.pending
+    assert decision is not None
+    search = SearchPlayer(3, side="heroes", budget=Budget(worlds=2, candidates=3, max_rollout_choices=200))
+    found = explain(search, decision, game)
+    assert found.winner == search.choose(decision, game)
+    assert {o.choice for o in found.options} == {c.id for c in decision.choices}
