@@ -10,6 +10,7 @@ the revealed areas changed under the kept sight mask.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 from tests.perf.test_spawn_fast_path import reference as spawn_reference
@@ -82,8 +83,8 @@ def test_attack_targets_match_the_space_by_space_reading(quest: str) -> None:
     checked = 0
     for game in positions(quest):
         for figure in [f for f in game.state.figures.values() if on_board(f)]:
-            moved = figure.model_copy(update={"footprint": Footprint(x=figure.pos[0] + 1, y=figure.pos[1],
-                                                                       w=figure.footprint.w, h=figure.footprint.h)})
+            moved = replace(figure, footprint=Footprint(x=figure.pos[0] + 1, y=figure.pos[1],
+                                                        w=figure.footprint.w, h=figure.footprint.h))
             for attacker in (figure, moved):  # as the AIs ask: from where the figure could stand
                 for attack_type, reach, blast in (("melee", False, 0), ("melee", True, 0), ("ranged", False, 0),
                                                   ("magic", False, 1), ("ranged", False, 2)):
