@@ -193,6 +193,24 @@ def _modify_stat(game: Game, item: Any, context: dict[str, Any]) -> None:
               "implemented yet.", ref="Event Cards", effect="modify_stat")
 
 
+@effect("bonus_dice")
+def _bonus_dice(game: Game, item: Any, context: dict[str, Any]) -> None:
+    """Dice for the attack in progress, when the card names its attacker (an event card played in
+    the attack's window, Rulebook: Event Card Timing; the starter-2e card Frenzy)."""
+    step = current_attack(game)
+    ctx = load(step)
+    if not any(f.id == ctx.attacker for f in effect_targets(game, item.target, context)):
+        return
+    if item.attack_type not in ("any", ctx.attack_type):
+        return
+    ctx.dice = [*ctx.dice, *item.dice]
+    ctx.power += item.power_dice
+    store(step, ctx)
+    added = [*item.dice, *(["power"] * item.power_dice)]
+    game.emit("attack_modified", f"This attack rolls {len(added)} more {'die' if len(added) == 1 else 'dice'}.",
+              ref="Event Cards", stat="dice", amount=len(added), dice=added)
+
+
 @effect("change_conquest")
 def _change_conquest(game: Game, item: Any, context: dict[str, Any]) -> None:
     from delve.rules.wounds import change_conquest

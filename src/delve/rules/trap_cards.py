@@ -136,6 +136,19 @@ def _heal_wounds(game: Game, item: Any, context: dict[str, Any]) -> None:
         heal(game, figure, item.amount, cause="a card or encounter")
 
 
+@effect("drain_fatigue")
+def _drain_fatigue(game: Game, item: Any, context: dict[str, Any]) -> None:
+    """The figure loses the fatigue; what it cannot lose it suffers as wounds, armor not counted
+    (the effect as ``delve.content.effects.DrainFatigue`` defines it; both rulesets keep a hero's
+    fatigue as what is left of it, descent-2e excerpt A, Knocked Out; docs/rulings.md)."""
+    from delve.rules.wounds import lose_fatigue
+
+    for figure in _targets(game, item.target, context):
+        short = lose_fatigue(game, figure, item.amount, cause="an overlord card", ref="Overlord Cards")
+        if short:
+            suffer_wounds(game, figure, short, cause="an overlord card", ref="Overlord Cards")
+
+
 @effect("gain_coins")
 def _gain_coins(game: Game, item: Any, context: dict[str, Any]) -> None:
     """Every hero gains the coins, in town too (as a money marker does; Rulebook: Money marker)."""
