@@ -4,12 +4,15 @@ that can do something."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from delve.ai.hero_ai import HeroAI
 from delve.ai.hero_common import on_board
 from delve.ai.hero_search import FAR, STEP, WIN_VALUE, HeroJudge, better_in_every_world, hero_candidates
 from delve.ai.overlord_ai import OverlordAI
+from delve.ai.overlord_search import OverlordJudge
 from delve.ai.search import Budget, SearchPlayer, evaluate
 from delve.api import GameSetup, new_game
 from delve.board.geometry import Footprint
@@ -20,17 +23,6 @@ from delve.rules.wounds import hero_death
 
 def _start() -> tuple[Game, HeroAI]:
     return new_game(GameSetup(quest="first-steps", seed=1, choices=True), transactional=False), HeroAI(1)
-
-
-def _until_monsters(game: Game, heroes: HeroAI) -> Game:
-    """Play on with the normal AIs until a monster stands on the board."""
-    overlord = OverlordAI(2)
-    while not any(m.alive and on_board(m) for m in game.state.monsters()):
-        decision = game.pending
-        assert decision is not None
-        player = overlord if decision.seat in (OVERLORD, TABLE) else heroes
-        assert game.apply(player.choose(decision, game), decision.seat).accepted
-    return game
 
 
 def test_a_won_game_is_worth_most_and_a_lost_one_least() -> None:
@@ -69,10 +61,11 @@ def test_walking_to_the_objective_is_progress() -> None:
     assert judge.value(ahead) - judge.value(game) == pytest.approx(STEP * gained)
 
 
-def test_wounds_dealt_count_and_monsters_not_there_at_the_decision_cost_nothing() -> None:
+def test_wounds_dealt_count_and_monsters_not_there_at_the_decision_cost_nothing(
+        until_monsters: Callable[[Game, HeroAI], Game]) -> None:
     game, ai = _start()
     before = HeroJudge.at(game, ai)  # no monster on the board yet
-    game = _until_monsters(game, ai)
+    game = until_monsters(game, ai)
     judge = HeroJudge.at(game, ai)
     monster = next(m for m in game.state.monsters() if m.alive and on_board(m))
     assert judge.monsters and not before.monsters
@@ -105,7 +98,7 @@ def test_the_heroes_keep_their_ai_choice_unless_another_wins_in_every_world() ->
     means = {"a": 5.0, "b": 6.5}
     assert not better_in_every_world(split, "b", "a") and better_in_every_world(agreed, "b", "a")
     assert heroes.select("a", means, split) == "a" and heroes.select("a", {"a": 5.0, "b": 5.75}, agreed) == "b"
-    assert overlord.select("a", means, split) == "b"  # the overlord's rule is the mean alone
+    assert overlord.select("a", means, split) == "a"  # the overlord follows the same rule
     assert heroes.select("a", {"a": 5.0, "b": 5.2}, {"a": [5.0, 5.0], "b": [5.2, 5.2]}) == "a"  # within the margin
     assert better_in_every_world({"a": [None, 5.0], "b": [1.0, 6.0]}, "b", "a")  # refused worlds are skipped
 
@@ -132,10 +125,10 @@ def test_the_hero_search_is_reproducible_and_reads_without_changing() -> None:
     assert play() == play()
 
 
-def test_the_overlord_search_still_values_by_evaluate() -> None:
+def test_the_overlord_search_values_by_its_own_judge() -> None:
     game, _ai = _start()
     search = SearchPlayer(1, side="overlord", budget=Budget(worlds=1, candidates=2))
-    assert search.valuer(game)(game) == evaluate(game, "overlord")
+    assert search.valuer(game)(game) == OverlordJudge.at(game).value(game)
 
 
 def test_the_hero_search_explains_the_choice_it_makes() -> None:

@@ -98,13 +98,20 @@ class HeroJudge:
         if state.winner is not None:
             return WIN_VALUE if state.winner == "heroes" else -WIN_VALUE
         health = sum(h.wounds / max(1, h.max_wounds) for h in state.heroes() if on_board(h))
-        dealt = 0.0
-        for monster_id, (weight, before) in self.monsters.items():
-            m = state.figures.get(monster_id)
-            after = m.wounds / max(1, m.max_wounds) if m is not None and m.alive and on_board(m) else 0.0
-            dealt += weight * (before - after)
+        dealt = health_lost(game, self.monsters)
         walk = sum(self.walk(game, h.id) for h in state.heroes())
         return CONQUEST * state.conquest + HEALTH * health + dealt - STEP * walk
+
+
+def health_lost(game: Game, monsters: dict[str, tuple[float, float]]) -> float:
+    """The health the monsters of a decision (id -> (weight, health fraction) then) have lost
+    in ``game``, each weighted; a monster killed or gone from the board has lost all it had."""
+    lost = 0.0
+    for monster_id, (weight, before) in monsters.items():
+        m = game.state.figures.get(monster_id)
+        after = m.wounds / max(1, m.max_wounds) if m is not None and m.alive and on_board(m) else 0.0
+        lost += weight * (before - after)
+    return lost
 
 
 # a candidate's value in each sampled world, in world order (None: refused in that world)
@@ -139,4 +146,4 @@ def hero_candidates(decision: Decision, game: Game, pick: str, count: int) -> li
     return out
 
 
-__all__ = ["HeroJudge", "Outcomes", "better_in_every_world", "hero_candidates"]
+__all__ = ["HeroJudge", "Outcomes", "better_in_every_world", "health_lost", "hero_candidates"]

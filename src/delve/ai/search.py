@@ -9,16 +9,22 @@ search that fits a shared CPU):
 2. ``worlds`` times, the game is copied honestly for the seat (``determinized_clone``: fresh
    dice, the hidden cards and chests re-drawn), and each candidate is played on its own copy of
    that world (common random numbers: every candidate meets the same dice), then both sides play
-   on with fresh normal AIs until the horizon: the end of the opponents' reply (for the overlord,
-   the heroes' next turns; for a hero, the overlord's next turn), or the end of the game.
-3. Each end state gets a value for the side (the overlord: ``evaluate``: conquest, the heroes'
-   and monsters' health, a win or a loss; the heroes: ``hero_search.HeroJudge``); the candidate
-   with the best mean wins, but the normal AI's own choice is kept unless another beats it by
-   ``margin`` (the search corrects the AI; it does not replace it with noise), and for the
-   heroes unless it is better in every sampled world too.
+   on with normal AIs until the horizon: the end of the opponents' reply (for the overlord,
+   the heroes' next turns; for a hero, the overlord's next turn), or the end of the game. The
+   player's own side plays on with a fresh AI (the overlord) or a copy of its own (the heroes);
+   the opponents of the overlord with a copy of its model of the heroes
+   (``overlord_search.HeroWatch``).
+3. Each end state gets a value for the side, relative to the searched decision (the overlord:
+   ``overlord_search.OverlordJudge``: conquest, the health of the heroes on the board, the wounds
+   taken by its monsters, the heroes' distance to their goals, a win or a loss; the heroes:
+   ``hero_search.HeroJudge``); the candidate with the best mean wins, but the normal AI's own
+   choice is kept unless another beats it by ``margin`` and is better in every sampled world
+   too (the search corrects the AI; it does not replace it with the luck of the dice).
 
 The heroes' candidates, end-state value and choice rule live in ``delve.ai.hero_search`` (why
-the overlord's value, turned round, made the heroes weaker is told there).
+the overlord's value, turned round, made the heroes weaker is told there); the overlord's value
+and model of the heroes in ``delve.ai.overlord_search`` (with the defects they fixed).
+``evaluate`` is the plain zero-sum value of a state (no reference to a decision).
 
 Reproducible by construction: every world's seed comes from the player's seed and the state's
 serial, the budget is counted in worlds and candidates, not in seconds (``time_limit`` is an
@@ -34,11 +40,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from delve.ai import overlord_common as oc
 from delve.ai.explain import Explanation, Values, build
 from delve.ai.hero_ai import HeroAI
 from delve.ai.hero_search import HeroJudge, Outcomes, better_in_every_world, hero_candidates
 from delve.ai.overlord_ai import OverlordAI
+from delve.ai.overlord_search import HeroWatch, OverlordJudge, goal_progress
 from delve.engine.decision import OVERLORD, TABLE, Decision
 from delve.engine.determinize import determinized_clone
 from delve.engine.game import EngineError, Game
@@ -52,9 +58,6 @@ SEARCHED = {
     "heroes": ("choose_action", "choose_hero_turn"),
 }
 WIN_VALUE = 50.0
-GOAL_SPACE = 0.25  # value of one space of the heroes' walk to an area they must reach
-GOAL_FAR = 40  # spaces: farther (or cut off) counts as this far
-NAMED_HEALTH = 2.0  # value of a named foe's full health, when the heroes must kill it
 
 
 @dataclass(frozen=True)
@@ -66,26 +69,6 @@ class Budget:
     max_rollout_choices: int = 400
     margin: float = 0.3  # how much better than the normal AI's own choice another must be
     time_limit: float | None = None  # CPU seconds per decision; None: reproducible
-
-
-def goal_progress(game: Game) -> float:
-    """How far the heroes are from their quest goals, as a cost (0: nothing measurable): each
-    space between the nearest hero and an area they must reach costs ``GOAL_SPACE``; a named
-    foe they must kill costs ``NAMED_HEALTH`` times its health (wounds left / most wounds)."""
-    cost = 0.0
-    heroes = oc.heroes(game)
-    for goal in game.state.flags.get("goals", {}).get("heroes", []):
-        area = goal.get("reach_area")
-        if area and heroes:
-            cells = [p for p in game.board.spaces() if game.board.area_of(p) == area]
-            gap = min((oc.distance_field(game, h.pos).get(c, GOAL_FAR) for h in heroes for c in cells),
-                      default=GOAL_FAR)
-            cost += GOAL_SPACE * min(gap, GOAL_FAR)
-        named = goal.get("kill_named")
-        if named:
-            cost += NAMED_HEALTH * sum(m.wounds / max(1, m.max_wounds) for m in game.state.monsters()
-                                       if m.alive and named in (m.content_id, m.id))
-    return cost
 
 
 def evaluate(game: Game, side: str) -> float:
@@ -128,11 +111,15 @@ class SearchPlayer:
         self.budget = budget or Budget()
         self.base: Any = OverlordAI(seed) if side == "overlord" else HeroAI(seed)
         self.searched = 0  # decisions searched (a figure for benchmarks)
+        # the overlord's model of the heroes for its rollouts (delve.ai.overlord_search)
+        self.watch = HeroWatch(seed) if side == "overlord" else None
 
     # -- the protocol -----------------------------------------------------------------------
     def choose(self, decision: Decision, game: Game) -> str:
         """The normal AI's answer, corrected by search on the key decisions."""
         pick = self.base.choose(decision, game)
+        if self.watch is not None:
+            self.watch.watch(game)
         if decision.kind not in SEARCHED[self.side]:
             return pick
         candidates = self.candidates(decision, game, pick)
@@ -142,14 +129,14 @@ class SearchPlayer:
         return self.select(pick, mean_values(outcomes)[0], outcomes)
 
     def select(self, pick: str, means: dict[str, float], outcomes: Outcomes | None = None) -> str:
-        """The best mean, unless the normal AI's choice is within ``margin`` of it. The heroes
-        also keep their AI's choice unless the best is better in every sampled world
-        (``hero_search.better_in_every_world``: a fight's dice spread the values of one world
-        several times wider than the margin, so a mean of two worlds alone picks noise)."""
+        """The best mean, unless the normal AI's choice is within ``margin`` of it, or the best is
+        not better than it in every sampled world (``hero_search.better_in_every_world``: a
+        fight's dice spread the values of one world several times wider than the margin, so a
+        mean of two worlds alone picks noise). Both sides follow this rule."""
         best = max(means, key=lambda c: (means[c], c == pick))
         if not means[best] > means.get(pick, -float("inf")) + self.budget.margin:
             return pick
-        if self.side == "heroes" and outcomes is not None and not better_in_every_world(outcomes, best, pick):
+        if outcomes is not None and not better_in_every_world(outcomes, best, pick):
             return pick
         return best
 
@@ -207,20 +194,21 @@ class SearchPlayer:
         return game.state.round > start_round and not any(s.kind == "hero_turns" for s in game.state.stack)
 
     def valuer(self, game: Game) -> Callable[[Game], float]:
-        """How this side values an end state of a search from ``game``: the overlord by
-        ``evaluate``; the heroes by a ``HeroJudge`` of this decision (``delve.ai.hero_search``)."""
+        """How this side values an end state of a search from ``game``: the overlord by an
+        ``OverlordJudge`` of this decision (``delve.ai.overlord_search``); the heroes by a
+        ``HeroJudge`` (``delve.ai.hero_search``)."""
         if self.side == "heroes":
             return HeroJudge.at(game, self.base).value
-        return lambda end: evaluate(end, self.side)
+        return OverlordJudge.at(game).value
 
     def rollout(self, game: Game, seed: int, value: Callable[[Game], float] | None = None) -> float:
         """Play on with normal AIs of both sides until the horizon; the end state's ``value``
         (``evaluate`` for the side when not given). The heroes' search plays its own heroes on
         with a copy of its hero AI (what it remembers: the markers done with), the overlord's
-        with a fresh one."""
+        with a copy of its model of the heroes (``HeroWatch``)."""
         start_round = game.state.round
         overlord = OverlordAI(seed)
-        heroes = copy.deepcopy(self.base) if self.side == "heroes" else HeroAI(seed)
+        heroes: HeroAI = copy.deepcopy(self.base) if self.watch is None else self.watch.player()
         for _ in range(self.budget.max_rollout_choices):
             decision = game.pending
             if decision is None or self._horizon_reached(game, start_round):

@@ -1,0 +1,114 @@
+"""The overlord's side of the search (the hard overlord level): its end-state value and the
+heroes it plays against in its rollouts.
+
+The same defects the heroes' search had (``delve.ai.hero_search``) were in the overlord's:
+
+- **a dead hero counted as healthy**: ``delve.ai.search.evaluate`` counts every hero's health,
+  and a dead hero returns to town with full health (Rulebook: Hero Death), so a kill was worth
+  the conquest it cost the heroes minus the health he got back: barely more than leaving him
+  on one wound. ``OverlordJudge`` counts only the heroes standing on the board: the hero in
+  town is out of the fight, his health is worth nothing to the heroes at this horizon.
+- **monsters revealed by the heroes counted for the overlord**: the health of every monster on
+  the board was a gain, so a rollout in which the heroes happened to reveal an area (Rulebook:
+  Revealing Areas) looked better for the overlord. The judge counts the wounds taken by the
+  monsters that stood on the board at the decision; new ones neither count nor cost.
+- **rollouts played against forgetful heroes**: they were played by a fresh hero AI, which had
+  forgotten the markers the heroes are done with and walked back to them: heroes slower than
+  the real ones. The search player keeps a model of the heroes (``HeroWatch``): a hero AI
+  whose memory of markers done with is filled from what the overlord sees (a hero who ended a
+  move on a marker he did not take is done with it), and the rollouts play a copy of it.
+- **dice decided the choice**: see ``delve.ai.hero_search.better_in_every_world``; the overlord
+  now keeps his AI's choice unless another candidate is better on average by the margin and
+  better in every sampled world too.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+
+from delve.ai import overlord_common as oc
+from delve.ai.hero_ai import MARKERS_WORTH_A_VISIT, HeroAI
+from delve.ai.hero_common import on_board
+from delve.ai.hero_search import health_lost
+from delve.engine.game import Game
+
+WIN_VALUE = 50.0  # a win outweighs anything else
+CONQUEST = 1.0  # each conquest token the heroes hold
+HEALTH = 2.0  # a hero's full health, standing on the board
+MONSTER = 0.5  # a monster's full health (a master counts twice)
+GOAL_SPACE = 0.25  # each space of the heroes' walk to an area they must reach
+GOAL_FAR = 40  # spaces: farther (or cut off) counts as this far
+NAMED_HEALTH = 2.0  # a named foe's full health, when the heroes must kill him
+
+
+def goal_progress(game: Game) -> float:
+    """How far the heroes are from their quest goals, as a cost (0: nothing measurable): each
+    space between the nearest hero and an area they must reach costs ``GOAL_SPACE``; a named
+    foe they must kill costs ``NAMED_HEALTH`` times its health (wounds left / most wounds)."""
+    cost = 0.0
+    heroes = [h for h in oc.heroes(game) if on_board(h)]
+    for goal in game.state.flags.get("goals", {}).get("heroes", []):
+        area = goal.get("reach_area")
+        if area:
+            cells = [p for p in game.board.spaces() if game.board.area_of(p) == area]
+            gap = min((oc.distance_field(game, h.pos).get(c, GOAL_FAR) for h in heroes for c in cells),
+                      default=GOAL_FAR)
+            cost += GOAL_SPACE * min(gap, GOAL_FAR)
+        named = goal.get("kill_named")
+        if named:
+            cost += NAMED_HEALTH * sum(m.wounds / max(1, m.max_wounds) for m in game.state.monsters()
+                                       if m.alive and named in (m.content_id, m.id))
+    return cost
+
+
+@dataclass(frozen=True)
+class OverlordJudge:
+    """What an end state is compared with: the monsters on the board at the searched decision."""
+
+    monsters: dict[str, tuple[float, float]]  # monster id -> (weight, health fraction) then
+
+    @classmethod
+    def at(cls, game: Game) -> OverlordJudge:
+        """The judge of the decision pending in ``game``."""
+        monsters = {m.id: (MONSTER * (2.0 if m.master else 1.0), m.wounds / max(1, m.max_wounds))
+                    for m in game.state.monsters() if m.side == "overlord" and on_board(m)}
+        return cls(monsters=monsters)
+
+    def value(self, game: Game) -> float:
+        """How good ``game`` is for the overlord (``WIN_VALUE`` for a win, minus for a loss):
+        minus the conquest the heroes hold, minus the health of the heroes on the board, minus
+        the wounds taken by the monsters of the decision, plus the heroes' distance to their goals."""
+        state = game.state
+        if state.winner is not None:
+            return WIN_VALUE if state.winner == "overlord" else -WIN_VALUE
+        health = sum(h.wounds / max(1, h.max_wounds) for h in state.heroes() if on_board(h))
+        lost = health_lost(game, self.monsters)
+        return -(CONQUEST * state.conquest + HEALTH * health + lost) + goal_progress(game)
+
+
+class HeroWatch:
+    """The overlord's model of the heroes for its rollouts: a hero AI whose memory of markers
+    done with is filled from the states the overlord sees."""
+
+    def __init__(self, seed: int) -> None:
+        self.model = HeroAI(seed)
+
+    def watch(self, game: Game) -> None:
+        """Note the markers worth a visit that a hero stands on at the overlord's decision: the
+        hero ended his move there without taking it, so he is done with it (as the hero AI
+        notes for itself)."""
+        for hero in game.state.heroes():
+            if not on_board(hero):
+                continue
+            cells = hero.footprint.cells()
+            for marker in game.board.markers:
+                if marker.kind in MARKERS_WORTH_A_VISIT and marker.pos in cells:
+                    self.model.visited.add(marker.id)
+
+    def player(self) -> HeroAI:
+        """A copy of the model to play a rollout with (the rollout's notes stay in it)."""
+        return copy.deepcopy(self.model)
+
+
+__all__ = ["HeroWatch", "OverlordJudge", "goal_progress"]
