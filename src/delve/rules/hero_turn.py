@@ -49,6 +49,9 @@ TURN_END_HOOKS: list[TurnEndHook] = []
 # Called with the hero at the start of his turn, after the start-of-turn upkeep and before he
 # declares his action; a hook may push steps (they resolve after the lingering effects).
 TURN_START_HOOKS: list[TurnEndHook] = []
+# Called after every ``TURN_START_HOOKS`` hook, whatever order the modules were imported in: a hook
+# that works on the steps the others pushed (ruleset 2e: the current player orders them).
+TURN_START_LAST_HOOKS: list[TurnEndHook] = []
 # Called with the hero and the door id once the hero has opened a door during his turn (Rulebook:
 # Trap Cards: "a hero opens a door" is a trigger); a hook may push steps.
 DoorHook = Callable[[Game, FigureState, str], None]
@@ -104,7 +107,7 @@ class HeroTurn(StepHandler):
             orders.start_of_turn(game, hero)
             step.data.update(phase="action", mp=0, halves=[], attacks=0)
             turn_index = len(game.state.stack) - 1
-            for hook in TURN_START_HOOKS:
+            for hook in (*TURN_START_HOOKS, *TURN_START_LAST_HOOKS):
                 hook(game, hero)
             for prepare in reversed(TURN_PREPARE_STEPS):
                 game.push(prepare, hero=hero.id, turn=turn_index)

@@ -37,6 +37,9 @@ TURN_CHOICE_PROVIDERS: list[tuple[TurnChoiceProvider, TurnChoiceApplier]] = []
 # (Rulebook: Boulder Movement; Crushing Wall Movement). A hook may push steps; they resolve first.
 TurnStartHook = Callable[[Game, Step], None]
 TURN_START_HOOKS: list[TurnStartHook] = []
+# Called after every ``TURN_START_HOOKS`` hook, whatever the modules' import order: a hook that
+# works on the steps the others pushed (ruleset 2e: the overlord orders them).
+TURN_START_LAST_HOOKS: list[TurnStartHook] = []
 
 
 # Narrow the monsters the overlord may activate next (ruleset 2e: finish one monster group before
@@ -88,7 +91,7 @@ class OverlordTurn(StepHandler):
         if phase == "start":
             game.emit("overlord_turn_started", "The overlord's turn begins.", ref="Overlord Player's Turn")
             step.data["phase"] = "collect"
-            for turn_hook in TURN_START_HOOKS:
+            for turn_hook in (*TURN_START_HOOKS, *TURN_START_LAST_HOOKS):
                 turn_hook(game, step)
             return
         if phase == "collect":

@@ -66,7 +66,7 @@ def gather(game: Game, above: int, seat: str) -> None:
 
 
 def _hero_turn_starts(game: Game, hero: FigureState) -> None:
-    """``hero_turn.TURN_START_HOOKS`` (registered after every 1st-edition and earlier 2e hook):
+    """``hero_turn.TURN_START_LAST_HOOKS`` (after every other start-of-turn hook):
     the steps the other start hooks pushed for this trigger are ordered by the hero's player."""
     if not active(game):
         return
@@ -75,7 +75,7 @@ def _hero_turn_starts(game: Game, hero: FigureState) -> None:
 
 
 def _overlord_turn_starts(game: Game, step: Step) -> None:
-    """``overlord_turn.TURN_START_HOOKS``: the overlord orders what starts with his turn."""
+    """``overlord_turn.TURN_START_LAST_HOOKS``: the overlord orders what starts with his turn."""
     if not active(game):
         return
     turn = max(i for i, s in enumerate(game.state.stack) if s is step)
@@ -110,5 +110,7 @@ class OrderTriggers(StepHandler):
         game.push(picked["kind"], **picked["data"])
 
 
-hero_turn.TURN_START_HOOKS.append(_hero_turn_starts)
-overlord_turn.TURN_START_HOOKS.append(_overlord_turn_starts)
+# The "last" lists: these run after every other start-of-turn hook whichever module was imported
+# first (appended to the plain lists, importing this module early changed 2e games).
+hero_turn.TURN_START_LAST_HOOKS.append(_hero_turn_starts)
+overlord_turn.TURN_START_LAST_HOOKS.append(_overlord_turn_starts)
