@@ -5,41 +5,22 @@ the starter-2e card Exhaustion was played by the overlord AI and did nothing
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
-import yaml
 
 from delve.api import open_pack
 from delve.engine.game import Game
 from delve.rules.overlord_cards import run_effects
-from delve.rulesets import handlers_for
-from delve.scenario.build import build_state
-from delve.scenario.model import Scenario
-
-_MAP = """\
----
-areas:
-  room: {name: Room, revealed: true}
-symbols:
-  R: {area: room}
----
-+-+-+
-|R .|
-+-+-+
-"""
-
-
-def _game(fatigue: int) -> Game:
-    scenario = Scenario.model_validate(yaml.safe_load(yaml.safe_dump({
-        "name": "drain fatigue", "map": _MAP, "ruleset": "2e", "pack": "starter-2e",
-        "figures": [{"id": "ada", "name": "Ada", "speed": 4, "wounds": 10, "fatigue": fatigue, "armor": 2,
-                     "at": [0, 0]}],
-    })))
-    return Game(build_state(scenario, "<test>"), handlers_for("2e"))
 
 
 @pytest.mark.parametrize(("fatigue", "left", "wounds"), [(4, 2, 10), (1, 0, 9), (0, 0, 8)])
-def test_exhaustion_takes_fatigue_then_wounds(fatigue: int, left: int, wounds: int) -> None:
-    game = _game(fatigue)
+def test_exhaustion_takes_fatigue_then_wounds(room_game: Callable[..., Game], fatigue: int, left: int,
+                                              wounds: int) -> None:
+    game = room_game(f"""
+figures:
+  - {{id: ada, name: Ada, speed: 4, wounds: 10, fatigue: {fatigue}, armor: 2, at: [0, 0]}}
+""", pack="starter-2e")
     card = open_pack("starter-2e").overlord["exhaustion"]
     run_effects(game, card, {"triggering_hero": "ada"})
     ada = game.state.figures["ada"]
