@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,8 +30,10 @@ import delve.rules2e
 from delve.ai.bots import make_bot
 from delve.ai.explain import explain
 from delve.api import GameSetup, new_game, open_pack
+from delve.board.geometry import Footprint
 from delve.engine.decision import OVERLORD, TABLE
 from delve.engine.game import EngineError, Game
+from delve.rules2e.large_monsters import PLACE, expand
 from delve.rulesets import default_content, handlers_for
 from delve.scenario.build import ScenarioError, build_state
 from delve.scenario.runner import load_scenario
@@ -46,13 +49,24 @@ SCENARIOS = Path(__file__).parents[1] / "scenarios"
 CHOICES = 160  # decisions explained per game (the 2e quests and the random pairings end sooner)
 SEEN: dict[str, set[str]] = {}  # decision kind -> the players that explained it (filled by the games)
 
-# Kinds neither the games, the scenarios nor the targeted setups reach, and why. The players
-# answer them through the same generic path (``explain`` lists the options, names the choice).
-UNREACHED = {
-    "large_monster_place": "a 2e large monster placed after a move that ends off the board's spaces: "
-                           "no shipped quest or scenario gets there",
-}
+# Kinds neither the games, the scenarios nor the targeted setups reach, and why (none today: a
+# kind that only a setup of its own reaches gets one in ``test_targeted_kinds``).
+UNREACHED: dict[str, str] = {}
 FEEDERS = len(QUESTS) * len(PAIRINGS) + 2  # tests that fill SEEN (the coverage test needs them all)
+# A room with a column of pits, for the 2e large monster whose walk stopped (test_targeted_kinds).
+PIT_ROOM = """\
+---
+areas:
+  room: {name: Room, revealed: true}
+symbols:
+  R: {area: room}
+---
++-+-+-+-+-+-+
+|R . _ . . .|
++           +
+|. . _ . . .|
++-+-+-+-+-+-+
+"""
 FED: list[str] = []
 
 
@@ -141,15 +155,36 @@ def test_scenario_decisions_are_explained() -> None:
     FED.append("scenarios")
 
 
-def test_targeted_kinds() -> None:
+def test_targeted_kinds(scenario_game: Callable[..., Game]) -> None:
     """Setups that ask what seeded games of the defaults do not: heroes chosen at the table,
-    dice entered by hand (both rulesets), the solo overlord's interrupts and Raise Dead."""
+    dice entered by hand (both rulesets), the solo overlord's interrupts and Raise Dead, and a
+    2e large monster placed after its walk stopped."""
     play_setup(GameSetup(quest="first-steps", seed=3, hero_deal="choose", choices=True), "hero", "ai", 30)
     play_setup(GameSetup(quest="first-steps", seed=3, chance="manual"), "hero", "random", 40)
     play_setup(GameSetup(ruleset="2e", pack="starter-2e", quest="first-steps-2e", seed=3, hero_deal="choose",
                          chance="manual"), "hero", "ai", 60)
     play_setup(GameSetup(quest="the-sunken-forge", seed=6, solo=True), "hero", "solo", 700)
+    placement = stopped_large_monster(scenario_game)
+    for kind in ("ai", "solo", "random"):
+        check(make_bot(kind, 3), placement)
     FED.append("targeted")
+
+
+def stopped_large_monster(scenario_game: Callable[..., Game]) -> Game:
+    """A 2e ogre whose shrunk walk stopped on a pit space where two of its bases fit, so the
+    overlord places it (``large_monster_place``). No shipped move stops a large monster's walk
+    early (a pit is paid for in advance), so the walk is handed to ``expand`` as a stop leaves it."""
+    game = scenario_game({"name": "stopped walk", "ruleset": "2e", "map": PIT_ROOM, "start": {"overlord_turn": True},
+                          "figures": [{"id": "ada", "name": "Ada", "speed": 4, "wounds": 10, "at": [5, 0]},
+                                      {"id": "ogre", "name": "Ogre", "side": "overlord", "speed": 4, "wounds": 8,
+                                       "dice": ["red"], "at": [0, 0], "size": [2, 2]}]})
+    ogre = game.figure("ogre")
+    ogre.footprint = Footprint.single((2, 0))
+    expand(game, ogre, {"figure": "ogre", "base": [0, 0, 2, 2], "start": [1, 0], "path": [[2, 0, 1, 1]],
+                        "index": 1, "to": [3, 0, 2, 2]})
+    game.advance()
+    assert game.pending is not None and game.pending.kind == PLACE, game.pending
+    return game
 
 
 def test_the_kinds_met_cover_the_rules() -> None:
