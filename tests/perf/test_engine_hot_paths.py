@@ -9,6 +9,7 @@ the revealed areas changed under the kept sight mask.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -19,7 +20,16 @@ from delve.ai.random_player import RandomPlayer
 from delve.api import GameSetup, new_game
 from delve.board.geometry import Footprint, Pos
 from delve.board.los import footprint_line_of_sight
-from delve.board.movement import single_steps, step_cost, step_options
+from delve.board.movement import (
+    _HAZARD_BITS,
+    SmallReaches,
+    _indices,
+    _small_row,
+    reachable,
+    single_steps,
+    step_cost,
+    step_options,
+)
 from delve.engine.game import Game
 from delve.engine.state import FigureState
 from delve.rules import familiars, terrain
@@ -187,3 +197,50 @@ def test_jump_targets_are_the_same_without_the_neighbour_precheck(quest: str, mo
     monkeypatch.setattr(terrain, "_jumpable_next_to", lambda game, pos: True)
     for game, expected in zip(games, fast, strict=True):
         assert [terrain.jump_targets(game, f, b) for f in game.state.figures.values() for b in (2, 6)] == expected
+
+
+def reach_small_reference(game: Game, start: Pos, budget: int, enemies: set[Pos],
+                          fly: bool) -> list[tuple[Pos, Pos, int]]:
+    """The one-space search read plainly: Dijkstra over each space's step row (``_small_row``,
+    one destination at a time, every settled space expanded) with (key, parent, space) tuples on
+    the heap; (space, parent, packed key) of every settled space in search order."""
+    ix = game.board.index()
+    w = ix.width
+    enemy = _indices(ix, enemies)
+    s = start[1] * w + start[0]
+    limit = (budget + 1) << _HAZARD_BITS
+    best: dict[int, int] = {s: 0}
+    settled: dict[int, tuple[int, int]] = {}
+    heap = [(0, s, s)]
+    while heap:
+        key, parent, c = heapq.heappop(heap)
+        if c in settled:
+            continue
+        settled[c] = (parent, key)
+        for d, step in _small_row(ix, c, fly):
+            nk = key + step
+            if nk < limit and (fly or d not in enemy) and nk < best.get(d, limit):
+                best[d] = nk
+                heapq.heappush(heap, (nk, c, d))
+    return [((c % w, c // w), (p % w, p // w), key) for c, (p, key) in settled.items()]
+
+
+@pytest.mark.parametrize("quest", QUESTS)
+def test_grouped_search_settles_as_the_plain_dijkstra(quest: str) -> None:
+    """``reachable`` (steps of equal cost grouped per space, spaces at the budget's edge not
+    expanded) settles the same spaces in the same order, from the same parents, at the same keys."""
+    checked = 0
+    for game in positions(quest, every=40):
+        ix = game.board.index()
+        w = ix.width
+        for figure in [f for f in game.state.figures.values() if on_board(f) and f.footprint.size == 1]:
+            enemies = enemy_spaces(game, figure)
+            others = figure_spaces(game, exclude=figure.id)
+            for budget in (0, 1, 3, 5, 9):
+                for fly in (False, True):
+                    found = reachable(game.board, figure.footprint, budget, enemies, others, fly=fly)
+                    assert isinstance(found, SmallReaches)
+                    got = [((c % w, c // w), (p % w, p // w), found._best[c]) for c, p in found._parent.items()]
+                    assert got == reach_small_reference(game, figure.pos, budget, enemies, fly)
+                    checked += len(got)
+    assert checked > 1000
