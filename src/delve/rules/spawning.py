@@ -124,12 +124,16 @@ def legal_spawn_footprints(game: Game, monster_id: str, without: str | None = No
     good = _spawn_mask(game, occupied, _watchers(game))
     width, height = game.board.width, game.board.height
     found = []
-    for y in range(height):
-        for x in range(width):
-            for w, h in shapes:
-                if x + w <= width and y + h <= height and all(
-                        good[j * width + i] for j in range(y, y + h) for i in range(x, x + w)):
-                    found.append(Footprint(x=x, y=y, w=w, h=h))
+    # Only a good space can be a footprint's top-left one: the scan starts from those, in flat
+    # order (row by row, as before), instead of trying every space of the board.
+    for c in [m.start() for m in re.finditer(b"\x01", good)]:
+        y, x = divmod(c, width)
+        for w, h in shapes:
+            if w == 1 and h == 1:
+                found.append(Footprint(x=x, y=y))
+            elif x + w <= width and y + h <= height and all(
+                    good[j * width + i] for j in range(y, y + h) for i in range(x, x + w)):
+                found.append(Footprint(x=x, y=y, w=w, h=h))
     return found
 
 
