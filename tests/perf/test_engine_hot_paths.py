@@ -19,7 +19,7 @@ from tests.perf.test_spawn_fast_path import reference as spawn_reference
 from delve.ai.random_player import RandomPlayer
 from delve.api import GameSetup, new_game
 from delve.board.geometry import Footprint, Pos
-from delve.board.los import footprint_line_of_sight
+from delve.board.los import footprint_line_of_sight, has_line_of_sight
 from delve.board.movement import (
     _HAZARD_BITS,
     SmallReaches,
@@ -32,7 +32,7 @@ from delve.board.movement import (
 )
 from delve.engine.game import Game
 from delve.engine.state import FigureState
-from delve.rules import familiars, terrain
+from delve.rules import familiars, revealing, terrain
 from delve.rules.attack import REACH_RANGE, attack_range, figure_at, target_spaces
 from delve.rules.equipment import content
 from delve.rules.movement import destinations, enemy_spaces, figure_spaces, footprint_key, move_choices, on_board
@@ -244,3 +244,30 @@ def test_grouped_search_settles_as_the_plain_dijkstra(quest: str) -> None:
                     assert got == reach_small_reference(game, figure.pos, budget, enemies, fly)
                     checked += len(got)
     assert checked > 1000
+
+
+def areas_in_sight_reference(game: Game, hero: FigureState) -> set[str]:
+    """The unrevealed areas a hero sees a space of, read plainly: line of sight (figures
+    blocking) from each of the hero's spaces to every space of every unrevealed area."""
+    blockers = figure_spaces(game, exclude=hero.id)
+    return {area.id for area in game.board.areas if not area.revealed
+            and any(has_line_of_sight(game.board, cell, space, blockers)
+                    for space in game.board.spaces() if game.board.area_of(space) == area.id
+                    for cell in hero.footprint.cells())}
+
+
+@pytest.mark.parametrize("quest", QUESTS)
+def test_areas_in_sight_match_every_line_of_sight(quest: str) -> None:
+    """``revealing.areas_in_sight`` (areas no line reaches figures aside passed over, kept per
+    space and area) finds the areas that every line of sight from the hero's spaces finds."""
+    checked = 0
+    for game in positions(quest, every=50):
+        spaces = list(game.board.spaces())
+        for hero in [f for f in game.state.heroes() if on_board(f)]:
+            for pos in [hero.pos, *spaces[::23]]:
+                moved = replace(hero, footprint=Footprint.single(pos))
+                game.state.figures[hero.id] = moved
+                assert revealing.areas_in_sight(game, moved) == areas_in_sight_reference(game, moved)
+                checked += 1
+            game.state.figures[hero.id] = hero
+    assert checked > 50
