@@ -22,9 +22,13 @@ from delve.board.geometry import Footprint, Pos
 from delve.board.los import footprint_line_of_sight, has_line_of_sight
 from delve.board.movement import (
     _HAZARD_BITS,
+    Reach,
     SmallReaches,
+    _cells,
+    _ends_ok,
     _indices,
     _small_row,
+    _static_steps,
     reachable,
     single_steps,
     step_cost,
@@ -271,3 +275,60 @@ def test_areas_in_sight_match_every_line_of_sight(quest: str) -> None:
                 checked += 1
             game.state.figures[hero.id] = hero
     assert checked > 50
+
+
+def reach_large_reference(game: Game, figure: FigureState, budget: int,
+                          fly: bool) -> list[tuple[Footprint, int, tuple[Footprint, ...]]]:
+    """The search for figures of more than one space read plainly: Dijkstra over shapes with
+    every settled shape expanded, its end tested from its spaces afresh."""
+    ix = game.board.index()
+    enemy = _indices(ix, enemy_spaces(game, figure))
+    taken = _indices(ix, figure_spaces(game, exclude=figure.id)) | enemy
+    fp0 = figure.footprint
+    s0 = (fp0.x, fp0.y, fp0.w, fp0.h)
+    best = {s0: (0, 0)}
+    parent: dict = {}
+    done: dict = {}
+    heap = [(0, 0, s0)]
+    while heap:
+        cost, hz, s = heapq.heappop(heap)
+        if s in done or best[s] != (cost, hz):
+            continue
+        prev = done.get(parent[s]) if s in parent else None
+        fp = Footprint(x=s[0], y=s[1], w=s[2], h=s[3])
+        done[s] = Reach.linked(cost, fp, prev) if prev else Reach(cost, (fp,))
+        for st in _static_steps(ix, s, fly):
+            nc, nh = cost + st.cost, hz + st.hazard
+            better = (nc, nh) < best.get(st.shape, (budget + 1, 0))
+            if nc <= budget and (fly or enemy.isdisjoint(st.entered)) and better:
+                best[st.shape] = (nc, nh)
+                parent[st.shape] = s
+                heapq.heappush(heap, (nc, nh, st.shape))
+    out = []
+    for s, r in done.items():
+        cells = _cells(ix, s)
+        if cells is not None and not any(c in taken or not _ends_ok(ix, c, fly) for c in cells):
+            out.append((r.footprint, r.cost, r.path))
+    return out
+
+
+@pytest.mark.parametrize("quest", QUESTS)
+def test_large_search_matches_the_plain_dijkstra(quest: str) -> None:
+    """``reachable`` for large figures (no expansion at the budget's edge, spaces kept from the
+    step) finds the same ends in the same order, at the same costs, by the same paths."""
+    checked = 0
+    for game in positions(quest, every=40):
+        for one in [f for f in game.state.figures.values() if on_board(f)]:
+            w, h = [(2, 2), (1, 2), (2, 1), (3, 2)][checked % 4]  # every figure as a large one
+            figure = replace(one, footprint=Footprint(x=one.pos[0], y=one.pos[1], w=w, h=h))
+            game.state.figures[one.id] = figure
+            enemies = enemy_spaces(game, figure)
+            others = figure_spaces(game, exclude=figure.id)
+            for budget in (0, 1, 3, 5):
+                for fly in (False, True):
+                    found = reachable(game.board, figure.footprint, budget, enemies, others, fly=fly)
+                    got = [(fp, r.cost, r.path) for fp, r in found.items()]
+                    assert got == reach_large_reference(game, figure, budget, fly)
+                    checked += len(got)
+            game.state.figures[one.id] = one
+    assert checked > 100

@@ -766,35 +766,49 @@ class _SmallItems(ItemsView[Footprint, Reach]):
 def _reach_large(
     ix: BoardIndex, s0: Shape, budget: int, enemy: set[int], taken: set[int], fly: bool
 ) -> dict[Footprint, Reach]:
-    """Dijkstra over footprints for figures of more than one space."""
+    """Dijkstra over footprints for figures of more than one space.
+
+    A shape reached for the whole budget is not expanded (every step costs at least 1), and
+    the spaces of each shape are kept from the step that reached it for the end test."""
     blocked_by = set() if fly else enemy  # enemies stop a step into their spaces, unless flying
+    table: dict[tuple[Shape, bool], list[_Step]] = ix.cache.setdefault("steps", {})
     best: dict[Shape, tuple[int, int]] = {s0: (0, 0)}
     parent: dict[Shape, Shape] = {}
+    cells_of: dict[Shape, tuple[int, ...] | None] = {s0: _cells(ix, s0)}
     done: dict[Shape, Reach] = {}
     heap: list[tuple[int, int, Shape]] = [(0, 0, s0)]
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        cost, hz, s = heapq.heappop(heap)
+        cost, hz, s = pop(heap)
         if s in done or best[s] != (cost, hz):
             continue
         prev = done.get(parent[s]) if s in parent else None
-        fp = _fp(s)
+        fp = Footprint(x=s[0], y=s[1], w=s[2], h=s[3])
         done[s] = Reach.linked(cost, fp, prev) if prev else Reach(cost, (fp,))
-        for st in _static_steps(ix, s, fly):
+        if cost >= budget:
+            continue
+        steps = table.get((s, fly))
+        if steps is None:
+            steps = _static_steps(ix, s, fly)
+        for st in steps:
             nc = cost + st.cost
             if nc > budget:
                 continue
             if blocked_by and not blocked_by.isdisjoint(st.entered):
                 continue
             nh = hz + st.hazard
-            old = best.get(st.shape)
+            shape = st.shape
+            old = best.get(shape)
             if old is None or (nc, nh) < old:
-                best[st.shape] = (nc, nh)
-                parent[st.shape] = s
-                heapq.heappush(heap, (nc, nh, st.shape))
+                best[shape] = (nc, nh)
+                parent[shape] = s
+                cells_of[shape] = st.cells
+                push(heap, (nc, nh, shape))
     out: dict[Footprint, Reach] = {}
+    move_block, pit_pass = ix.move_block, ix.pit_pass
     for s, r in done.items():
-        cells = _cells(ix, s)
-        if cells is None or any(c in taken or not _ends_ok(ix, c, fly) for c in cells):
-            continue
+        cells = cells_of[s]
+        if cells is None or any(c in taken or (move_block[c] and (fly or not pit_pass[c])) for c in cells):
+            continue  # taken, or not ``_ends_ok``
         out[r.footprint] = r
     return out
