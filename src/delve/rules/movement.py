@@ -12,7 +12,7 @@ from collections.abc import Callable, MutableMapping
 
 from delve.board.geometry import Footprint, Pos
 from delve.board.movement import Reach, SmallReaches, reachable, step_cost
-from delve.engine.decision import Choice
+from delve.engine.decision import Choice, SharedChoices
 from delve.engine.game import EngineError, Game
 from delve.engine.state import FigureState, Step
 from delve.engine.steps import StepHandler, register
@@ -151,25 +151,16 @@ def footprint_key(fp: Footprint) -> str:
     return f"{fp.x},{fp.y},{fp.w},{fp.h}"
 
 
-# Move choices made so far, by (figure name, x, y, w, h, cost): a choice is read, never changed,
-# once made, and the same figure reaches the same spaces at the same costs turn after turn.
-_MOVE_CHOICES: dict[tuple[str, int, int, int, int, int], Choice] = {}
-_MOVE_CHOICES_LIMIT = 200_000  # a bound for long runs over many boards and figures
+def _make_move_choice(name: str, x: int, y: int, w: int, h: int, cost: int) -> Choice:
+    spot = f"{x},{y}" if w == 1 and h == 1 else f"{x},{y},{w},{h}"  # footprint_key
+    return Choice(id=f"move:{spot}", label=f"Move {name} to ({x},{y}) for {cost} movement",
+                  data={"x": x, "y": y, "w": w, "h": h, "cost": cost})
 
 
-def move_choice(name: str, x: int, y: int, w: int, h: int, cost: int) -> Choice:
-    """The ``move:`` choice of a figure called ``name`` to the footprint (x, y, w, h) for ``cost``
-    movement points (made once per process, then shared: building the strings and the data
-    of every reachable space cost more than the search itself)."""
-    key = (name, x, y, w, h, cost)
-    found = _MOVE_CHOICES.get(key)
-    if found is None:
-        if len(_MOVE_CHOICES) >= _MOVE_CHOICES_LIMIT:
-            _MOVE_CHOICES.clear()
-        spot = f"{x},{y}" if w == 1 and h == 1 else f"{x},{y},{w},{h}"  # footprint_key
-        found = _MOVE_CHOICES[key] = Choice(id=f"move:{spot}", label=f"Move {name} to ({x},{y}) for {cost} movement",
-                                            data={"x": x, "y": y, "w": w, "h": h, "cost": cost})
-    return found
+# The ``move:`` choice of a figure called ``name`` to the footprint (x, y, w, h) for ``cost``
+# movement points, by (name, x, y, w, h, cost): building the strings and data of every reachable
+# space cost more than the search itself, and a figure reaches the same spaces turn after turn.
+move_choice = SharedChoices(_make_move_choice).get
 
 
 def move_choices(game: Game, figure: FigureState, budget: int) -> list[Choice]:

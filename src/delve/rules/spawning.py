@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from delve.board.geometry import Footprint, Pos
 from delve.board.los import has_line_of_sight, sight_from, sight_groups
-from delve.engine.decision import OVERLORD, Choice, Decision
+from delve.engine.decision import OVERLORD, Choice, Decision, SharedChoices
 from delve.engine.game import Game
 from delve.engine.state import FigureState, Step
 from delve.engine.steps import StepHandler, register
@@ -151,6 +151,15 @@ def figures_left(game: Game, monster_id: str, master: bool) -> int:
     return total - used
 
 
+def _make_place_choice(label: str, x: int, y: int, w: int, h: int) -> Choice:
+    return Choice(id=f"place:{footprint_key(Footprint(x=x, y=y, w=w, h=h))}", label=f"Place the {label} at ({x},{y})",
+                  data={"x": x, "y": y, "w": w, "h": h})
+
+
+# A spawn card places its monsters on every free space one after another, game after game.
+_place_choice = SharedChoices(_make_place_choice).get
+
+
 @register
 class Spawn(StepHandler):
     """Place the monsters of a played spawn card one by one, each on a legal space."""
@@ -182,8 +191,7 @@ class Spawn(StepHandler):
         spaces = legal_spawn_footprints(game, monster_id)
         if not spaces:
             return None
-        choices = [Choice(id=f"place:{footprint_key(fp)}", label=f"Place the {label} at ({fp.x},{fp.y})",
-                          data={"x": fp.x, "y": fp.y, "w": fp.w, "h": fp.h}) for fp in spaces]
+        choices = [_place_choice(label, fp.x, fp.y, fp.w, fp.h) for fp in spaces]
         return Decision(seat=OVERLORD, kind="spawn_place", prompt=f"Place a spawned {label}", choices=choices)
 
     def run(self, game: Game, step: Step) -> None:
