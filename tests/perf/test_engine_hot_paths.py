@@ -34,6 +34,7 @@ from delve.board.movement import (
     step_cost,
     step_options,
 )
+from delve.engine.decision import Choice
 from delve.engine.game import Game
 from delve.engine.state import FigureState
 from delve.rules import familiars, revealing, terrain
@@ -332,3 +333,36 @@ def test_large_search_matches_the_plain_dijkstra(quest: str) -> None:
                     checked += len(got)
             game.state.figures[one.id] = one
     assert checked > 100
+
+
+def test_shared_place_and_move_choices_are_what_a_fresh_choice_would_be() -> None:
+    """Spawn places and moves come from ``SharedChoices`` (made once per key, then shared): the
+    same id, label and data as built afresh, and the very same object when asked again."""
+    from delve.rules import movement, spawning
+
+    for label, (x, y, w, h) in [("Goblin", (3, 4, 1, 1)), ("master Ogre", (0, 7, 2, 2)), ("Razorwing", (5, 1, 2, 1))]:
+        key = footprint_key(Footprint(x=x, y=y, w=w, h=h))
+        fresh = Choice(id=f"place:{key}", label=f"Place the {label} at ({x},{y})",
+                       data={"x": x, "y": y, "w": w, "h": h})
+        assert spawning._place_choice(label, x, y, w, h) == fresh
+        assert spawning._place_choice(label, x, y, w, h) is spawning._place_choice(label, x, y, w, h)
+        moved = Choice(id=f"move:{key}", label=f"Move {label} to ({x},{y}) for 3 movement",
+                       data={"x": x, "y": y, "w": w, "h": h, "cost": 3})
+        assert movement.move_choice(label, x, y, w, h, 3) == moved
+
+
+@pytest.mark.parametrize("quest", QUESTS[:2])
+def test_sight_past_a_frozenset_of_figures_is_sight_past_the_same_list(quest: str) -> None:
+    """Blockers given as a frozenset have their flat indices kept on the view (asked again and
+    again by the AIs): every answer is the one the same blockers give as a plain list."""
+    checked = 0
+    for game in positions(quest, every=60):
+        spaces = list(game.board.spaces())
+        for figure in [f for f in game.state.figures.values() if on_board(f)]:
+            block = figure_spaces(game, exclude=figure.id)
+            for frozen in (frozenset(block), frozenset(block), frozenset(list(block)[:2])):
+                for target in spaces[::7]:
+                    assert footprint_line_of_sight(game.board, figure.footprint, target, frozen) == \
+                        footprint_line_of_sight(game.board, figure.footprint, target, list(frozen))
+                    checked += 1
+    assert checked > 500
