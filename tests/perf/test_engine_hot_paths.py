@@ -9,6 +9,7 @@ the revealed areas changed under the kept sight mask.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -18,11 +19,25 @@ from tests.perf.test_spawn_fast_path import reference as spawn_reference
 from delve.ai.random_player import RandomPlayer
 from delve.api import GameSetup, new_game
 from delve.board.geometry import Footprint, Pos
-from delve.board.los import footprint_line_of_sight
-from delve.board.movement import single_steps, step_cost, step_options
+from delve.board.los import footprint_line_of_sight, has_line_of_sight
+from delve.board.movement import (
+    _HAZARD_BITS,
+    Reach,
+    SmallReaches,
+    _cells,
+    _ends_ok,
+    _indices,
+    _small_row,
+    _static_steps,
+    reachable,
+    single_steps,
+    step_cost,
+    step_options,
+)
+from delve.engine.decision import Choice
 from delve.engine.game import Game
 from delve.engine.state import FigureState
-from delve.rules import familiars, terrain
+from delve.rules import familiars, revealing, terrain
 from delve.rules.attack import REACH_RANGE, attack_range, figure_at, target_spaces
 from delve.rules.equipment import content
 from delve.rules.movement import destinations, enemy_spaces, figure_spaces, footprint_key, move_choices, on_board
@@ -187,3 +202,167 @@ def test_jump_targets_are_the_same_without_the_neighbour_precheck(quest: str, mo
     monkeypatch.setattr(terrain, "_jumpable_next_to", lambda game, pos: True)
     for game, expected in zip(games, fast, strict=True):
         assert [terrain.jump_targets(game, f, b) for f in game.state.figures.values() for b in (2, 6)] == expected
+
+
+def reach_small_reference(game: Game, start: Pos, budget: int, enemies: set[Pos],
+                          fly: bool) -> list[tuple[Pos, Pos, int]]:
+    """The one-space search read plainly: Dijkstra over each space's step row (``_small_row``,
+    one destination at a time, every settled space expanded) with (key, parent, space) tuples on
+    the heap; (space, parent, packed key) of every settled space in search order."""
+    ix = game.board.index()
+    w = ix.width
+    enemy = _indices(ix, enemies)
+    s = start[1] * w + start[0]
+    limit = (budget + 1) << _HAZARD_BITS
+    best: dict[int, int] = {s: 0}
+    settled: dict[int, tuple[int, int]] = {}
+    heap = [(0, s, s)]
+    while heap:
+        key, parent, c = heapq.heappop(heap)
+        if c in settled:
+            continue
+        settled[c] = (parent, key)
+        for d, step in _small_row(ix, c, fly):
+            nk = key + step
+            if nk < limit and (fly or d not in enemy) and nk < best.get(d, limit):
+                best[d] = nk
+                heapq.heappush(heap, (nk, c, d))
+    return [((c % w, c // w), (p % w, p // w), key) for c, (p, key) in settled.items()]
+
+
+@pytest.mark.parametrize("quest", QUESTS)
+def test_grouped_search_settles_as_the_plain_dijkstra(quest: str) -> None:
+    """``reachable`` (steps of equal cost grouped per space, spaces at the budget's edge not
+    expanded) settles the same spaces in the same order, from the same parents, at the same keys."""
+    checked = 0
+    for game in positions(quest, every=40):
+        ix = game.board.index()
+        w = ix.width
+        for figure in [f for f in game.state.figures.values() if on_board(f) and f.footprint.size == 1]:
+            enemies = enemy_spaces(game, figure)
+            others = figure_spaces(game, exclude=figure.id)
+            for budget in (0, 1, 3, 5, 9):
+                for fly in (False, True):
+                    found = reachable(game.board, figure.footprint, budget, enemies, others, fly=fly)
+                    assert isinstance(found, SmallReaches)
+                    got = [((c % w, c // w), (p % w, p // w), found._best[c]) for c, p in found._parent.items()]
+                    assert got == reach_small_reference(game, figure.pos, budget, enemies, fly)
+                    checked += len(got)
+    assert checked > 1000
+
+
+def areas_in_sight_reference(game: Game, hero: FigureState) -> set[str]:
+    """The unrevealed areas a hero sees a space of, read plainly: line of sight (figures
+    blocking) from each of the hero's spaces to every space of every unrevealed area."""
+    blockers = figure_spaces(game, exclude=hero.id)
+    return {area.id for area in game.board.areas if not area.revealed
+            and any(has_line_of_sight(game.board, cell, space, blockers)
+                    for space in game.board.spaces() if game.board.area_of(space) == area.id
+                    for cell in hero.footprint.cells())}
+
+
+@pytest.mark.parametrize("quest", QUESTS)
+def test_areas_in_sight_match_every_line_of_sight(quest: str) -> None:
+    """``revealing.areas_in_sight`` (areas no line reaches figures aside passed over, kept per
+    space and area) finds the areas that every line of sight from the hero's spaces finds."""
+    checked = 0
+    for game in positions(quest, every=50):
+        spaces = list(game.board.spaces())
+        for hero in [f for f in game.state.heroes() if on_board(f)]:
+            for pos in [hero.pos, *spaces[::23]]:
+                moved = replace(hero, footprint=Footprint.single(pos))
+                game.state.figures[hero.id] = moved
+                assert revealing.areas_in_sight(game, moved) == areas_in_sight_reference(game, moved)
+                checked += 1
+            game.state.figures[hero.id] = hero
+    assert checked > 50
+
+
+def reach_large_reference(game: Game, figure: FigureState, budget: int,
+                          fly: bool) -> list[tuple[Footprint, int, tuple[Footprint, ...]]]:
+    """The search for figures of more than one space read plainly: Dijkstra over shapes with
+    every settled shape expanded, its end tested from its spaces afresh."""
+    ix = game.board.index()
+    enemy = _indices(ix, enemy_spaces(game, figure))
+    taken = _indices(ix, figure_spaces(game, exclude=figure.id)) | enemy
+    fp0 = figure.footprint
+    s0 = (fp0.x, fp0.y, fp0.w, fp0.h)
+    best = {s0: (0, 0)}
+    parent: dict = {}
+    done: dict = {}
+    heap = [(0, 0, s0)]
+    while heap:
+        cost, hz, s = heapq.heappop(heap)
+        if s in done or best[s] != (cost, hz):
+            continue
+        prev = done.get(parent[s]) if s in parent else None
+        fp = Footprint(x=s[0], y=s[1], w=s[2], h=s[3])
+        done[s] = Reach.linked(cost, fp, prev) if prev else Reach(cost, (fp,))
+        for st in _static_steps(ix, s, fly):
+            nc, nh = cost + st.cost, hz + st.hazard
+            better = (nc, nh) < best.get(st.shape, (budget + 1, 0))
+            if nc <= budget and (fly or enemy.isdisjoint(st.entered)) and better:
+                best[st.shape] = (nc, nh)
+                parent[st.shape] = s
+                heapq.heappush(heap, (nc, nh, st.shape))
+    out = []
+    for s, r in done.items():
+        cells = _cells(ix, s)
+        if cells is not None and not any(c in taken or not _ends_ok(ix, c, fly) for c in cells):
+            out.append((r.footprint, r.cost, r.path))
+    return out
+
+
+@pytest.mark.parametrize("quest", QUESTS)
+def test_large_search_matches_the_plain_dijkstra(quest: str) -> None:
+    """``reachable`` for large figures (no expansion at the budget's edge, spaces kept from the
+    step) finds the same ends in the same order, at the same costs, by the same paths."""
+    checked = 0
+    for game in positions(quest, every=40):
+        for one in [f for f in game.state.figures.values() if on_board(f)]:
+            w, h = [(2, 2), (1, 2), (2, 1), (3, 2)][checked % 4]  # every figure as a large one
+            figure = replace(one, footprint=Footprint(x=one.pos[0], y=one.pos[1], w=w, h=h))
+            game.state.figures[one.id] = figure
+            enemies = enemy_spaces(game, figure)
+            others = figure_spaces(game, exclude=figure.id)
+            for budget in (0, 1, 3, 5):
+                for fly in (False, True):
+                    found = reachable(game.board, figure.footprint, budget, enemies, others, fly=fly)
+                    got = [(fp, r.cost, r.path) for fp, r in found.items()]
+                    assert got == reach_large_reference(game, figure, budget, fly)
+                    checked += len(got)
+            game.state.figures[one.id] = one
+    assert checked > 100
+
+
+def test_shared_place_and_move_choices_are_what_a_fresh_choice_would_be() -> None:
+    """Spawn places and moves come from ``SharedChoices`` (made once per key, then shared): the
+    same id, label and data as built afresh, and the very same object when asked again."""
+    from delve.rules import movement, spawning
+
+    for label, (x, y, w, h) in [("Goblin", (3, 4, 1, 1)), ("master Ogre", (0, 7, 2, 2)), ("Razorwing", (5, 1, 2, 1))]:
+        key = footprint_key(Footprint(x=x, y=y, w=w, h=h))
+        fresh = Choice(id=f"place:{key}", label=f"Place the {label} at ({x},{y})",
+                       data={"x": x, "y": y, "w": w, "h": h})
+        assert spawning._place_choice(label, x, y, w, h) == fresh
+        assert spawning._place_choice(label, x, y, w, h) is spawning._place_choice(label, x, y, w, h)
+        moved = Choice(id=f"move:{key}", label=f"Move {label} to ({x},{y}) for 3 movement",
+                       data={"x": x, "y": y, "w": w, "h": h, "cost": 3})
+        assert movement.move_choice(label, x, y, w, h, 3) == moved
+
+
+@pytest.mark.parametrize("quest", QUESTS[:2])
+def test_sight_past_a_frozenset_of_figures_is_sight_past_the_same_list(quest: str) -> None:
+    """Blockers given as a frozenset have their flat indices kept on the view (asked again and
+    again by the AIs): every answer is the one the same blockers give as a plain list."""
+    checked = 0
+    for game in positions(quest, every=60):
+        spaces = list(game.board.spaces())
+        for figure in [f for f in game.state.figures.values() if on_board(f)]:
+            block = figure_spaces(game, exclude=figure.id)
+            for frozen in (frozenset(block), frozenset(block), frozenset(list(block)[:2])):
+                for target in spaces[::7]:
+                    assert footprint_line_of_sight(game.board, figure.footprint, target, frozen) == \
+                        footprint_line_of_sight(game.board, figure.footprint, target, list(frozen))
+                    checked += 1
+    assert checked > 500

@@ -168,8 +168,24 @@ def _figure_indices(ix: BoardIndex, blockers: Iterable[Pos]) -> set[int]:
     return {p[1] * w + p[0] for p in blockers if 0 <= p[0] < w and 0 <= p[1] < h}  # ix.on_board, inlined
 
 
+_BLOCKER_MEMO_LIMIT = 512  # frozensets of blockers remembered per view
+
+
 def _los(ix: BoardIndex, a: Pos, b: Pos, blockers: Collection[Pos]) -> bool:
-    return _los_flat(ix, a, b, _figure_indices(ix, blockers) if blockers else None)
+    if not blockers:
+        return _los_flat(ix, a, b, None)
+    if type(blockers) is frozenset:
+        # A caller asking about many lines past the same figures passes them as one frozenset
+        # (the AIs' sight memo): its flat indices are worked out once, not once per line. The
+        # indices depend on the board's size alone, and ``_los_flat`` never changes them.
+        memo: dict[frozenset[Pos], set[int]] = ix.cache.setdefault("blocker_indices", {})
+        figures = memo.get(blockers)
+        if figures is None:
+            if len(memo) >= _BLOCKER_MEMO_LIMIT:
+                memo.clear()
+            figures = memo[blockers] = _figure_indices(ix, blockers)
+        return _los_flat(ix, a, b, figures)
+    return _los_flat(ix, a, b, _figure_indices(ix, blockers))
 
 
 def _line(ix: BoardIndex, a: Pos, b: Pos, ai: int, bi: int) -> tuple[int, ...] | None:

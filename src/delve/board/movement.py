@@ -30,7 +30,7 @@ from __future__ import annotations
 import heapq
 import re
 from collections.abc import Collection, ItemsView, Iterable, Iterator, MutableMapping
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from delve.board.geometry import DIAGONAL, DIRECTIONS, ORTHOGONAL, Footprint, Pos
 from delve.board.grid import Board
@@ -350,8 +350,8 @@ def _carry_steps(old: BoardIndex, new: BoardIndex, near: bytearray) -> None:
                         drop((shape, False), None)
                         drop((shape, True), None)
         new.cache["steps"] = kept
-    for name in ("small", "small_fly"):
-        rows: list[tuple[tuple[int, int], ...] | None] | None = cache.get(name)
+    for name in ("small", "small_fly", "grouped", "grouped_fly"):
+        rows: list[tuple[tuple[int, Any], ...] | None] | None = cache.get(name)
         if rows is not None:
             rows = list(rows)
             for c in changed:
@@ -364,6 +364,8 @@ def _carry_steps(old: BoardIndex, new: BoardIndex, near: bytearray) -> None:
 shared_table("steps", lambda ix: {})
 shared_table("small", lambda ix: [None] * (ix.width * ix.height))
 shared_table("small_fly", lambda ix: [None] * (ix.width * ix.height))
+shared_table("grouped", lambda ix: [None] * (ix.width * ix.height))
+shared_table("grouped_fly", lambda ix: [None] * (ix.width * ix.height))
 shared_table("fp1", lambda ix: _footprints_of_size(ix.width, ix.height))
 _FOOTPRINTS: dict[tuple[int, int], list[Footprint]] = {}
 
@@ -546,6 +548,33 @@ def _small_row(ix: BoardIndex, c: int, fly: bool) -> tuple[tuple[int, int], ...]
     return tuple((st.cells[0], (st.cost << _HAZARD_BITS) | st.hazard) for st in steps)
 
 
+Grouped = tuple[tuple[int, tuple[int, ...]], ...]  # (packed step, destinations) per distinct step
+
+
+def _grouped_table(ix: BoardIndex, fly: bool) -> list[Grouped | None]:
+    """Per space: its ``_small_row`` with the destinations of equal packed step gathered, for the
+    search. Why: most steps from a space cost the same (open floor), so the search adds a step
+    once per group instead of once per destination; the order of destinations within a space's
+    expansion does not change the answer (each destination is compared on its own)."""
+    key = "grouped_fly" if fly else "grouped"
+    table: list[Grouped | None] | None = ix.cache.get(key)
+    if table is None:
+        table = [None] * (ix.width * ix.height)
+        ix.cache[key] = table
+    return table
+
+
+def _grouped_row(ix: BoardIndex, c: int, fly: bool) -> Grouped:
+    small = _small_table(ix, fly)
+    row = small[c]
+    if row is None:
+        row = small[c] = _small_row(ix, c, fly)
+    groups: dict[int, list[int]] = {}
+    for d, step in row:
+        groups.setdefault(step, []).append(d)
+    return tuple((step, tuple(dests)) for step, dests in groups.items())
+
+
 def _can_end(ix: BoardIndex, fly: bool) -> bytes:
     """Per space: may a one-space move end here, figures aside (``_ends_ok``)? Cached per view."""
     key = "end_fly" if fly else "end"
@@ -572,11 +601,12 @@ def _reach_small(
     starting at the budget's limit (enemies at 0, never improved), so one comparison decides
     a step.
     """
-    table = _small_table(ix, fly)
+    table = _grouped_table(ix, fly)
     shift = max(16, (ix.width * ix.height).bit_length())
     shift2 = 2 * shift
     mask = (1 << shift) - 1
     best = [(budget + 1) << _HAZARD_BITS] * (ix.width * ix.height)
+    edge = budget << _HAZARD_BITS  # a space reached for the whole budget leads nowhere cheaper
     if not fly:
         for e in enemy:
             best[e] = 0
@@ -592,15 +622,18 @@ def _reach_small(
             continue  # a stale item: the space was settled with a smaller key
         parent[c] = (item >> shift) & mask
         key = item >> shift2
-        base = (key << shift2) | (c << shift)
+        if key >= edge:  # every step costs at least 1: nothing from here is within the budget
+            continue
         row = table[c]
         if row is None:
-            row = table[c] = _small_row(ix, c, fly)
-        for d, step in row:
+            row = table[c] = _grouped_row(ix, c, fly)
+        for step, dests in row:
             nk = key + step
-            if nk < best[d]:
-                best[d] = nk
-                push(heap, base + (step << shift2) + d)
+            base = (nk << shift2) | (c << shift)
+            for d in dests:
+                if nk < best[d]:
+                    best[d] = nk
+                    push(heap, base + d)
     can_end = _can_end(ix, fly)
     ends = {c: None for c in parent if can_end[c]}
     for c in taken:
@@ -709,6 +742,14 @@ class SmallReaches(MutableMapping[Footprint, Reach]):
         fps, best = self._fps, self._best
         return [(fps[c], best[c] >> _HAZARD_BITS) for c in self._ends]
 
+    def by_cost(self) -> list[tuple[int, int, int]]:
+        """(cost, x, y) of every end, cheapest first, then row by row (``move_choices``' order),
+        sorted as single integers: a flat index orders spaces by row, then by column."""
+        best, width = self._best, self._width
+        n = len(best)
+        keys = sorted([(best[c] >> _HAZARD_BITS) * n + c for c in self._ends])
+        return [(k // n, k % n % width, k % n // width) for k in keys]
+
     def __repr__(self) -> str:
         return f"SmallReaches({dict(self.items())!r})"
 
@@ -725,35 +766,49 @@ class _SmallItems(ItemsView[Footprint, Reach]):
 def _reach_large(
     ix: BoardIndex, s0: Shape, budget: int, enemy: set[int], taken: set[int], fly: bool
 ) -> dict[Footprint, Reach]:
-    """Dijkstra over footprints for figures of more than one space."""
+    """Dijkstra over footprints for figures of more than one space.
+
+    A shape reached for the whole budget is not expanded (every step costs at least 1), and
+    the spaces of each shape are kept from the step that reached it for the end test."""
     blocked_by = set() if fly else enemy  # enemies stop a step into their spaces, unless flying
+    table: dict[tuple[Shape, bool], list[_Step]] = ix.cache.setdefault("steps", {})
     best: dict[Shape, tuple[int, int]] = {s0: (0, 0)}
     parent: dict[Shape, Shape] = {}
+    cells_of: dict[Shape, tuple[int, ...] | None] = {s0: _cells(ix, s0)}
     done: dict[Shape, Reach] = {}
     heap: list[tuple[int, int, Shape]] = [(0, 0, s0)]
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        cost, hz, s = heapq.heappop(heap)
+        cost, hz, s = pop(heap)
         if s in done or best[s] != (cost, hz):
             continue
         prev = done.get(parent[s]) if s in parent else None
-        fp = _fp(s)
+        fp = Footprint(x=s[0], y=s[1], w=s[2], h=s[3])
         done[s] = Reach.linked(cost, fp, prev) if prev else Reach(cost, (fp,))
-        for st in _static_steps(ix, s, fly):
+        if cost >= budget:
+            continue
+        steps = table.get((s, fly))
+        if steps is None:
+            steps = _static_steps(ix, s, fly)
+        for st in steps:
             nc = cost + st.cost
             if nc > budget:
                 continue
             if blocked_by and not blocked_by.isdisjoint(st.entered):
                 continue
             nh = hz + st.hazard
-            old = best.get(st.shape)
+            shape = st.shape
+            old = best.get(shape)
             if old is None or (nc, nh) < old:
-                best[st.shape] = (nc, nh)
-                parent[st.shape] = s
-                heapq.heappush(heap, (nc, nh, st.shape))
+                best[shape] = (nc, nh)
+                parent[shape] = s
+                cells_of[shape] = st.cells
+                push(heap, (nc, nh, shape))
     out: dict[Footprint, Reach] = {}
+    move_block, pit_pass = ix.move_block, ix.pit_pass
     for s, r in done.items():
-        cells = _cells(ix, s)
-        if cells is None or any(c in taken or not _ends_ok(ix, c, fly) for c in cells):
-            continue
+        cells = cells_of[s]
+        if cells is None or any(c in taken or (move_block[c] and (fly or not pit_pass[c])) for c in cells):
+            continue  # taken, or not ``_ends_ok``
         out[r.footprint] = r
     return out

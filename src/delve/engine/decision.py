@@ -13,6 +13,7 @@ saved ``GameState`` (events, history) and through ``dump_choice`` / ``redaction.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +30,31 @@ class Choice:
     id: str
     label: str
     data: dict[str, Any] = field(default_factory=dict)
+
+
+class SharedChoices:
+    """Choices made once per key and then shared by every decision that lists them.
+
+    Why: a menu lists the same choices turn after turn (a figure's move to a space for a cost, a
+    monster placed on a space), and building their ids, labels and data cost more than working
+    out which are legal. Sharing is safe because a choice is read, never changed, once made
+    (``Game.clone`` shares whole decisions already). ``make`` builds the choice from the key."""
+
+    __slots__ = ("_limit", "_made", "_make")
+
+    def __init__(self, make: Callable[..., Choice], limit: int = 200_000) -> None:
+        self._make = make
+        self._made: dict[tuple[Hashable, ...], Choice] = {}
+        self._limit = limit  # a bound for long runs over many boards and figures
+
+    def get(self, *key: Hashable) -> Choice:
+        """The choice for ``key`` (``make(*key)``), made on first use."""
+        found = self._made.get(key)
+        if found is None:
+            if len(self._made) >= self._limit:
+                self._made.clear()
+            found = self._made[key] = self._make(*key)
+        return found
 
 
 @dataclass(slots=True)

@@ -96,23 +96,33 @@ class _Targeting:
     its lines). Why: an attack's targets, and the AIs weighing where to attack from, ask about
     every space of every enemy; building these sets per space cost more than the sight lines."""
 
-    __slots__ = ("blocking", "board", "cells", "footprint", "occupants")
+    __slots__ = ("attacker_id", "blocking", "board", "cells", "figures", "footprint", "occupants")
 
     def __init__(self, game: Game, attacker: FigureState) -> None:
         self.board = game.board
         self.footprint = attacker.footprint
         self.cells = self.footprint.cells()
-        self.occupants: dict[Pos, FigureState] = {}
+        self.figures = game.state.figures
+        self.attacker_id = attacker.id
+        # Filled on the first space in range (``_fill``): a melee attacker's targets are mostly
+        # out of range, and then who stands where is never read.
+        self.occupants: dict[Pos, FigureState] | None = None
+        self.blocking: set[int] = set()
+
+    def _fill(self) -> dict[Pos, FigureState]:
+        occupants: dict[Pos, FigureState] = {}
         others: list[Pos] = []
-        for figure in game.state.figures.values():
+        for figure in self.figures.values():
             if on_board(figure):
                 for cell in figure.footprint.cells():
-                    self.occupants.setdefault(cell, figure)  # the first, as ``figure_at`` finds
-                    if figure.id != attacker.id:
+                    occupants.setdefault(cell, figure)  # the first, as ``figure_at`` finds
+                    if figure.id != self.attacker_id:
                         others.append(cell)
         self.blocking = flat_indices(self.board, others)
         if self.footprint.size > 1:
             self.blocking -= flat_indices(self.board, self.cells)
+        self.occupants = occupants
+        return occupants
 
     def range_to(self, target: Pos) -> int:
         """``attack_range`` from the attacker's footprint."""
@@ -126,7 +136,8 @@ class _Targeting:
             return False
         if attack_type == "melee" and rng > (REACH_RANGE if reach else 1):
             return False
-        occupant = self.occupants.get(target)
+        occupants = self.occupants if self.occupants is not None else self._fill()
+        occupant = occupants.get(target)
         figures = self.blocking
         if occupant is not None:  # the target's own figure never blocks the line to it
             figures = figures - flat_indices(self.board, occupant.footprint.cells())

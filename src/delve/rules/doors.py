@@ -10,6 +10,8 @@ closed while a figure straddles its line.
 
 from __future__ import annotations
 
+from typing import Any
+
 from delve.board.geometry import Pos
 from delve.board.grid import Door
 from delve.engine.decision import Choice
@@ -26,12 +28,25 @@ def door_spaces(door: Door) -> set[Pos]:
     return set(door.spaces())
 
 
-def door_reach(door: Door) -> set[Pos]:
+_REACH: dict[tuple[Any, ...], frozenset[Pos]] = {}  # door_reach by the door's edges (a door never moves)
+
+
+def door_reach(door: Door) -> frozenset[Pos]:
     """The spaces adjacent to a door, diagonals included: the four it stands between and the
     four touching the ends of the marker (Rulebook: Doors; ruling in docs/rulings.md).
 
     Why the ends: the marker is a line two spaces long; a space whose corner touches either end
-    of that line is diagonally adjacent to it, as a space touching another at a corner is."""
+    of that line is diagonally adjacent to it, as a space touching another at a corner is.
+    Kept per position of the door: every menu of every figure asks it of every door."""
+    found = _REACH.get(door.edges)
+    if found is None:
+        if len(_REACH) > 10_000:  # a bound for programs that make boards everywhere
+            _REACH.clear()
+        found = _REACH[door.edges] = frozenset(_door_reach(door))
+    return found
+
+
+def _door_reach(door: Door) -> set[Pos]:
     cells = door.spaces()
     xs = [p[0] for p in cells]
     ys = [p[1] for p in cells]
@@ -67,7 +82,7 @@ def _straddled(game: Game, door: Door) -> bool:
 
 def may_use_door(game: Game, figure: FigureState, door: Door) -> bool:
     """Whether this figure may open or close this door now (ignoring movement points)."""
-    if not door_reach(door) & set(figure.footprint.cells()):
+    if door_reach(door).isdisjoint(figure.footprint.cells()):
         return False
     if door.open and _straddled(game, door):
         return False

@@ -12,7 +12,7 @@ from collections.abc import Callable, MutableMapping
 
 from delve.board.geometry import Footprint, Pos
 from delve.board.movement import Reach, SmallReaches, reachable, step_cost
-from delve.engine.decision import Choice
+from delve.engine.decision import Choice, SharedChoices
 from delve.engine.game import EngineError, Game
 from delve.engine.state import FigureState, Step
 from delve.engine.steps import StepHandler, register
@@ -151,23 +151,31 @@ def footprint_key(fp: Footprint) -> str:
     return f"{fp.x},{fp.y},{fp.w},{fp.h}"
 
 
+def _make_move_choice(name: str, x: int, y: int, w: int, h: int, cost: int) -> Choice:
+    spot = f"{x},{y}" if w == 1 and h == 1 else f"{x},{y},{w},{h}"  # footprint_key
+    return Choice(id=f"move:{spot}", label=f"Move {name} to ({x},{y}) for {cost} movement",
+                  data={"x": x, "y": y, "w": w, "h": h, "cost": cost})
+
+
+# The ``move:`` choice of a figure called ``name`` to the footprint (x, y, w, h) for ``cost``
+# movement points, by (name, x, y, w, h, cost): building the strings and data of every reachable
+# space cost more than the search itself, and a figure reaches the same spaces turn after turn.
+move_choice = SharedChoices(_make_move_choice).get
+
+
 def move_choices(game: Game, figure: FigureState, budget: int) -> list[Choice]:
-    """One ``move:`` choice per reachable destination, nearest first. The destinations are kept
-    in the decision's memo for ``start_move`` (``Game.decision_memo``)."""
+    """One ``move:`` choice per reachable destination, nearest first (then row by row; equal
+    places in search order). The destinations are kept in the decision's memo for
+    ``start_move`` (``Game.decision_memo``)."""
     found = destinations(game, figure, budget)
     game.decision_memo[("destinations", figure.id, figure.footprint, budget)] = found
-    # The costs alone: a ``Reach`` (and its path) is made only for the destination chosen.
-    costs = found.cost_pairs() if isinstance(found, SmallReaches) else [(fp, r.cost) for fp, r in found.items()]
-    ordered = sorted((cost, fp.y, fp.x, i, fp) for i, (fp, cost) in enumerate(costs))  # ties: search order
     name = figure.name
-    return [
-        Choice(
-            id=f"move:{footprint_key(fp)}",
-            label=f"Move {name} to ({x},{y}) for {cost} movement",
-            data={"x": x, "y": y, "w": fp.w, "h": fp.h, "cost": cost},
-        )
-        for cost, y, x, _i, fp in ordered
-    ]
+    # The costs alone: a ``Reach`` (and its path) is made only for the destination chosen.
+    if isinstance(found, SmallReaches):
+        return [move_choice(name, x, y, 1, 1, cost) for cost, x, y in found.by_cost()]
+    costs = [(fp, r.cost) for fp, r in found.items()]
+    ordered = sorted((cost, fp.y, fp.x, i, fp) for i, (fp, cost) in enumerate(costs))  # ties: search order
+    return [move_choice(name, x, y, fp.w, fp.h, cost) for cost, y, x, _i, fp in ordered]
 
 
 def start_move(game: Game, figure: FigureState, choice: Choice, payer: Step) -> None:

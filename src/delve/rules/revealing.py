@@ -203,16 +203,33 @@ def _area_spaces(board: Board) -> dict[str, list[Pos]]:
     return found
 
 
-def reveal_in_sight_of(game: Game, hero: FigureState) -> None:
-    """Reveal every unrevealed area the hero can see a space of."""
-    if not on_board(hero):
-        return
+def _in_sight_aside_figures(board: Board, cell: Pos, area_id: str, spaces: list[Pos]) -> bool:
+    """Whether a figure on ``cell`` could see any of the area's ``spaces`` if no figure stood in
+    the way: kept per (cell, area) on the board's view, which a door or terrain change replaces.
+
+    Why: a hero's every step asks this of every unrevealed area, and the answer with figures
+    can only be no where this one is (a figure never opens a line of sight), so most areas are
+    passed over without tracing a line to each of their spaces."""
+    ix = board.index()
+    kept: dict[tuple[Pos, str], bool] = ix.cache.setdefault("area_in_sight", {})
+    key = (cell, area_id)
+    found = kept.get(key)
+    if found is None:
+        groups, width = sight_groups(board), board.width
+        mine = groups[cell[1] * width + cell[0]] if board.in_bounds(cell) else -2
+        sees = sight_from(board, cell)
+        found = kept[key] = any(sees(space) for space in spaces if groups[space[1] * width + space[0]] == mine)
+    return found
+
+
+def areas_in_sight(game: Game, hero: FigureState) -> set[str]:
+    """The unrevealed areas the hero can see a space of."""
     board = game.board
     # Only spaces of unrevealed areas can reveal anything: test sight to those alone, and to one
     # space per area at most once it is seen (the same areas as testing every visible space).
     hidden = {a.id for a in board.areas if not a.revealed}
     if not hidden:
-        return
+        return set()
     blockers = figure_spaces(game, exclude=hero.id)
     cells = hero.footprint.cells()
     groups, width = sight_groups(board), board.width
@@ -221,12 +238,23 @@ def reveal_in_sight_of(game: Game, hero: FigureState) -> None:
     by_area = _area_spaces(board)
     lookers = [sight_from(board, cell, blockers) for cell in cells]  # has_line_of_sight from each cell
     for area_id in hidden:
-        for space in by_area.get(area_id, ()):
+        spaces = by_area.get(area_id, [])
+        if cells and not any(_in_sight_aside_figures(board, cell, area_id, spaces) for cell in cells):
+            continue  # figures only ever block more: nothing of the area can be seen from here
+        for space in spaces:
             if groups[space[1] * width + space[0]] not in mine:
                 continue  # no line of sight can ever reach it from here (walls and closed doors)
             if any(sees(space) for sees in lookers):
                 seen_areas.add(area_id)
                 break
+    return seen_areas
+
+
+def reveal_in_sight_of(game: Game, hero: FigureState) -> None:
+    """Reveal every unrevealed area the hero can see a space of."""
+    if not on_board(hero):
+        return
+    seen_areas = areas_in_sight(game, hero)
     for area_id in sorted(seen_areas):
         reveal_area(game, area_id)
     if seen_areas:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from delve.board.geometry import Footprint, Pos
 from delve.board.los import has_line_of_sight, sight_from, sight_groups
-from delve.engine.decision import OVERLORD, Choice, Decision
+from delve.engine.decision import OVERLORD, Choice, Decision, SharedChoices
 from delve.engine.game import Game
 from delve.engine.state import FigureState, Step
 from delve.engine.steps import StepHandler, register
@@ -124,12 +124,16 @@ def legal_spawn_footprints(game: Game, monster_id: str, without: str | None = No
     good = _spawn_mask(game, occupied, _watchers(game))
     width, height = game.board.width, game.board.height
     found = []
-    for y in range(height):
-        for x in range(width):
-            for w, h in shapes:
-                if x + w <= width and y + h <= height and all(
-                        good[j * width + i] for j in range(y, y + h) for i in range(x, x + w)):
-                    found.append(Footprint(x=x, y=y, w=w, h=h))
+    # Only a good space can be a footprint's top-left one: the scan starts from those, in flat
+    # order (row by row, as before), instead of trying every space of the board.
+    for c in [m.start() for m in re.finditer(b"\x01", good)]:
+        y, x = divmod(c, width)
+        for w, h in shapes:
+            if w == 1 and h == 1:
+                found.append(Footprint(x=x, y=y))
+            elif x + w <= width and y + h <= height and all(
+                    good[j * width + i] for j in range(y, y + h) for i in range(x, x + w)):
+                found.append(Footprint(x=x, y=y, w=w, h=h))
     return found
 
 
@@ -145,6 +149,15 @@ def figures_left(game: Game, monster_id: str, master: bool) -> int:
     total = counts.master if master else counts.normal
     used = sum(1 for f in game.state.monsters() if f.content_id == monster_id and f.master == master)
     return total - used
+
+
+def _make_place_choice(label: str, x: int, y: int, w: int, h: int) -> Choice:
+    return Choice(id=f"place:{footprint_key(Footprint(x=x, y=y, w=w, h=h))}", label=f"Place the {label} at ({x},{y})",
+                  data={"x": x, "y": y, "w": w, "h": h})
+
+
+# A spawn card places its monsters on every free space one after another, game after game.
+_place_choice = SharedChoices(_make_place_choice).get
 
 
 @register
@@ -178,8 +191,7 @@ class Spawn(StepHandler):
         spaces = legal_spawn_footprints(game, monster_id)
         if not spaces:
             return None
-        choices = [Choice(id=f"place:{footprint_key(fp)}", label=f"Place the {label} at ({fp.x},{fp.y})",
-                          data={"x": fp.x, "y": fp.y, "w": fp.w, "h": fp.h}) for fp in spaces]
+        choices = [_place_choice(label, fp.x, fp.y, fp.w, fp.h) for fp in spaces]
         return Decision(seat=OVERLORD, kind="spawn_place", prompt=f"Place a spawned {label}", choices=choices)
 
     def run(self, game: Game, step: Step) -> None:
