@@ -26,11 +26,14 @@ import numpy as np
 from delve.api import player_rules
 from delve.board.geometry import Footprint, Pos, distance
 from delve.board.index import BoardIndex
+from delve.board.los import cells_see, flat_indices
+from delve.board.stair_range import attack_distance
 from delve.engine.game import Game
 from delve.engine.state import FigureState
 from delve.odds import AttackQuery, attack_odds
 
 INF = 1 << 30
+REACH_RANGE = 2  # Rulebook: Reach (a melee attack with Reach hits at range 2)
 DOOR_COST = 2  # Rulebook: Movement Actions (opening a door costs two movement points)
 STAIRS_COST = 1  # Rulebook: Movement Actions (walking up or down a staircase)
 
@@ -426,15 +429,24 @@ def value_attack(game: Game, hero: FigureState, weapon: str, target_pos: Pos, ta
     footprint of the ``hero`` object passed, for look-ahead). Memoised for the current decision
     only (``decision_memo``): the attack context is the costly part."""
     values = decision_memo(game, "hero_attack_values")
-    key = (hero.id, tuple(hero.equipped), tuple(sorted(hero.traits.items())),
-           tuple((a.name, a.rank) for a in hero.abilities), hero.order, hero.footprint, weapon, target_pos,
-           target.id, target.wounds, target.armor, tuple((a.name, a.rank) for a in target.abilities),
-           target.order, aimed)
+    attack = (hero.id, tuple(hero.equipped), tuple(sorted(hero.traits.items())),
+              tuple((a.name, a.rank) for a in hero.abilities), hero.order, weapon, target_pos,
+              target.id, target.wounds, target.armor, tuple((a.name, a.rank) for a in target.abilities),
+              target.order, aimed)
+    key = (attack, hero.footprint)
     cached = values.get(key)
     if cached is not None:
         return cached
     if rules().immune_from(game, hero.footprint, target):
         return AttackValue(0.0, 0.0, 0.0, 0.0)  # e.g. Shadowcloak against a hero not adjacent
+    # Where the hero stands changes the attack only through its range (``hero_attack_context``
+    # reads the footprint for ``range_needed`` alone; tests/ai/test_ai_caches.py checks it), so
+    # the many footprints a move decision weighs share one value per range.
+    by_range = (attack, attack_distance(game.board, hero.footprint, target_pos))
+    cached = values.get(by_range)
+    if cached is not None:
+        values[key] = cached
+        return cached
     ctx = rules().hero_attack_context(game, hero, weapon, target_pos)
     try:
         odds = attack_odds(query_for(game, ctx, target, aimed=aimed))
@@ -446,7 +458,7 @@ def value_attack(game: Game, hero: FigureState, weapon: str, target_pos: Pos, ta
     # Kill chance first, then expected wounds (a kill removes the monster's next attack).
     score = weight * (4.0 * kill + expected / max(1, target.max_wounds) + 0.1 * expected)
     value = AttackValue(kill, expected, float(odds.hit), score)
-    values[key] = value
+    values[key] = values[by_range] = value
     return value
 
 
@@ -497,7 +509,7 @@ def best_attack_from(game: Game, hero: FigureState, fp: Footprint) -> tuple[floa
             continue
         targets = spaces.get((attack_type, reach))
         if targets is None:
-            targets = spaces[(attack_type, reach)] = rules().target_spaces(game, moved, attack_type, reach)
+            targets = spaces[(attack_type, reach)] = target_spaces_from(game, hero, fp, attack_type, reach)
         for pos in targets:
             target = next((f for f in enemies if pos in f.footprint.cells()), None)
             if target is None:
@@ -508,3 +520,70 @@ def best_attack_from(game: Game, hero: FigureState, fp: Footprint) -> tuple[floa
             if best is None or value.score > best[0]:
                 best = (value.score, weapon, pos)
     return best
+
+
+@dataclass(slots=True)
+class _Sight:
+    """What the rules' ``target_spaces`` reads of the other figures for one attacker, in one
+    state: the attacker's enemies on the board, who stands on each space (the first figure, as
+    the rules' ``figure_at`` finds it) and the flat indices of every other figure (the blockers),
+    with per occupant the blockers less its own spaces (a target never blocks the line to it)."""
+
+    enemies: list[FigureState]
+    occupants: dict[Pos, FigureState]
+    blocking: set[int]
+    unblocked: dict[str, set[int]]
+
+
+def _sight(game: Game, hero: FigureState) -> _Sight:
+    """``_Sight`` for the hero, worked out once per decision (``decision_memo``)."""
+    known = decision_memo(game, "target_sight")
+    found: _Sight | None = known.get(hero.id)
+    if found is None:
+        occupants: dict[Pos, FigureState] = {}
+        others: list[Pos] = []
+        for figure in game.state.figures.values():
+            if on_board(figure):
+                for cell in figure.footprint.cells():
+                    occupants.setdefault(cell, figure)
+                    if figure.id != hero.id:
+                        others.append(cell)
+        enemies = [f for f in game.state.figures.values() if f.side != hero.side and on_board(f)]
+        found = known[hero.id] = _Sight(enemies, occupants, flat_indices(game.board, others), {})
+    return found
+
+
+def target_spaces_from(game: Game, hero: FigureState, fp: Footprint, attack_type: str, reach: bool) -> list[Pos]:
+    """The rules' ``target_spaces`` (without Blast) of the hero as if he stood on ``fp``: one
+    space per enemy he could attack from there, the nearest he sees of a large one.
+
+    Why not the rules' function: a move decision asks it for every footprint the hero could
+    end on, and the rules build the figures' spaces and blockers again per call; here they are
+    built once per decision (``_Sight``) and only the ranges and sight lines are per footprint.
+    Equal to the rules' answer for every footprint (tests/ai/test_ai_caches.py)."""
+    sight = _sight(game, hero)
+    if not sight.enemies:
+        return []
+    board = game.board
+    cells = fp.cells()
+    large = fp.size > 1
+    blocking = sight.blocking - flat_indices(board, cells) if large else sight.blocking
+    limit = REACH_RANGE if reach else 1
+    melee = attack_type == "melee"
+    spaces: set[Pos] = set()
+    for enemy in sight.enemies:
+        for rng, y, x in sorted((attack_distance(board, fp, c), c[1], c[0]) for c in enemy.footprint.cells()):
+            if rng == 0 or (melee and rng > limit):
+                continue
+            occupant = sight.occupants.get((x, y))
+            figures: set[int] | None = blocking
+            if occupant is not None:
+                figures = None if large else sight.unblocked.get(occupant.id)
+                if figures is None:
+                    figures = blocking - flat_indices(board, occupant.footprint.cells())
+                    if not large:
+                        sight.unblocked[occupant.id] = figures
+            if cells_see(board, cells, (x, y), figures or set()):
+                spaces.add((x, y))
+                break
+    return sorted(spaces, key=lambda p: (p[1], p[0]))
