@@ -35,6 +35,7 @@ from delve.ai.hero_common import (
     best_attack_from,
     distance_field,
     field_at,
+    field_at_xy,
     frontier_spaces,
     on_board,
     query_for,
@@ -363,9 +364,10 @@ class HeroAI:
         if "half:move" in ids and "move" not in halves:
             return "half:move"  # movement points also open doors and chests and climb stairs
         best_move: tuple[tuple[int, int], str] | None = None
+        ix = game.board.index()
         for choice in moves:
-            fp = Footprint(x=choice.data["x"], y=choice.data["y"], w=choice.data["w"], h=choice.data["h"])
-            value = field_at(game, field, fp)
+            data = choice.data
+            value = field_at_xy(ix, field, data["x"], data["y"], data["w"], data["h"])
             if value >= here or value >= INF:
                 continue
             key = (value, int(choice.data.get("cost", 0)))

@@ -103,6 +103,19 @@ def visible_enemies(game: Game, hero: FigureState) -> list[FigureState]:
     return found
 
 
+def _enemy_cells(game: Game, hero: FigureState) -> dict[Pos, FigureState]:
+    """The visible enemy standing on each space (the first in ``visible_enemies`` order), once
+    per decision and side."""
+    known = decision_memo(game, "enemy_cells")
+    found: dict[Pos, FigureState] | None = known.get(hero.side)
+    if found is None:
+        found = known[hero.side] = {}
+        for enemy in visible_enemies(game, hero):
+            for cell in enemy.footprint.cells():
+                found.setdefault(cell, enemy)
+    return found
+
+
 def _visible_enemies(game: Game, side: str) -> list[FigureState]:
     ix = game.board.index()
     mask = visible_mask(game)
@@ -156,29 +169,31 @@ def distance_field(game: Game, sources: Iterable[tuple[Pos, int]]) -> list[int]:
 
 
 def _dijkstra(ix: BoardIndex, steps: Steps, sources: Iterable[tuple[Pos, int]]) -> list[int]:
-    """The multi-source Dijkstra of ``distance_field`` over a step table."""
-    starts, targets, costs = steps
+    """The multi-source Dijkstra of ``distance_field`` over a step table. The heap holds each
+    (distance, space) pair packed into one integer (``_PACK``), which orders as the pair does
+    and compares faster than a tuple."""
     n = ix.width * ix.height
     dist = [INF] * n
-    heap: list[tuple[int, int]] = []
+    heap: list[int] = []
     for pos, bias in sources:
         if not ix.on_board(pos):
             continue
         i = ix.idx(pos)
         if ix.space[i] and bias < dist[i]:
             dist[i] = bias
-            heapq.heappush(heap, (bias, i))
+            heapq.heappush(heap, bias << _PACK | i)
     pop, push = heapq.heappop, heapq.heappush
+    mask = (1 << _PACK) - 1
     while heap:
-        d, c = pop(heap)
+        packed = pop(heap)
+        d, c = packed >> _PACK, packed & mask
         if d > dist[c]:
             continue
-        lo, hi = starts[c], starts[c + 1]
-        for j, step in zip(targets[lo:hi], costs[lo:hi], strict=True):
+        for j, step in steps[c]:
             nd = d + step
             if nd < dist[j]:
                 dist[j] = nd
-                push(heap, (nd, j))
+                push(heap, nd << _PACK | j)
     return dist
 
 
@@ -237,9 +252,9 @@ def _steps(game: Game, walk: tuple[Any, ...] | None = None) -> Steps:
     return steps
 
 
-# (row starts, neighbours, costs): the steps from flat index ``c`` are ``neighbours[k]`` at
-# ``costs[k]`` for ``k`` in ``range(starts[c], starts[c + 1])`` (a compressed sparse row table).
-Steps = tuple[list[int], list[int], list[int]]
+# Per flat index, the (neighbour, cost) pairs of the steps from it.
+Steps = list[tuple[tuple[int, int], ...]]
+_PACK = 24  # bits of a space's flat index in a packed heap entry (boards are far smaller)
 _BLOCKED = 1 << 20  # an edge cost meaning "no way through"
 _DIRECTIONS = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
 
@@ -297,7 +312,9 @@ def _build_steps(game: Game) -> Steps:
     order = np.argsort(all_src, kind="stable")
     starts = np.zeros(n + 1, dtype=np.int64)
     np.cumsum(np.bincount(all_src, minlength=n), out=starts[1:])
-    return starts.tolist(), np.concatenate(dst)[order].tolist(), np.concatenate(cost)[order].tolist()
+    bounds = starts.tolist()
+    pairs = list(zip(np.concatenate(dst)[order].tolist(), np.concatenate(cost)[order].tolist(), strict=True))
+    return [tuple(pairs[bounds[c]:bounds[c + 1]]) for c in range(n)]
 
 
 def seen_stair_links(game: Game) -> dict[int, list[int]]:
@@ -325,11 +342,15 @@ def unexplored_stairs(game: Game) -> list[Pos]:
 
 def field_at(game: Game, field: list[int], fp: Footprint) -> int:
     """The field's value for a figure's footprint (its best space)."""
-    ix = game.board.index()
-    if fp.w == 1 and fp.h == 1:  # most footprints asked about: one space, no generator
-        x, y = fp.x, fp.y
+    return field_at_xy(game.board.index(), field, fp.x, fp.y, fp.w, fp.h)
+
+
+def field_at_xy(ix: BoardIndex, field: list[int], x: int, y: int, w: int, h: int) -> int:
+    """``field_at`` for the footprint at ``x, y`` of ``w`` by ``h`` spaces, without building it:
+    a move decision asks this of every move it offers."""
+    if w == 1 and h == 1:  # most footprints asked about: one space, no generator
         return field[y * ix.width + x] if 0 <= x < ix.width and 0 <= y < ix.height else INF
-    return min((field[ix.idx(c)] for c in fp.cells() if ix.on_board(c)), default=INF)
+    return min((field[ix.idx(c)] for c in Footprint(x=x, y=y, w=w, h=h).cells() if ix.on_board(c)), default=INF)
 
 
 def frontier_spaces(game: Game) -> list[Pos]:
@@ -424,30 +445,32 @@ def decision_memo(game: Game, name: str) -> dict[Any, Any]:
 
 
 def value_attack(game: Game, hero: FigureState, weapon: str, target_pos: Pos, target: FigureState,
-                 *, aimed: bool = False) -> AttackValue:
-    """The exact value of one hero attack on ``target`` from where the hero stands (or from the
-    footprint of the ``hero`` object passed, for look-ahead). Memoised for the current decision
-    only (``decision_memo``): the attack context is the costly part."""
+                 *, aimed: bool = False, at: Footprint | None = None) -> AttackValue:
+    """The exact value of one hero attack on ``target`` from where the hero stands, or from
+    ``at`` (look-ahead: the hero as if moved there). Memoised for the current decision only
+    (``decision_memo``): the attack context is the costly part."""
+    fp = hero.footprint if at is None else at
     values = decision_memo(game, "hero_attack_values")
     attack = (hero.id, tuple(hero.equipped), tuple(sorted(hero.traits.items())),
               tuple((a.name, a.rank) for a in hero.abilities), hero.order, weapon, target_pos,
               target.id, target.wounds, target.armor, tuple((a.name, a.rank) for a in target.abilities),
               target.order, aimed)
-    key = (attack, hero.footprint)
+    key = (attack, fp)
     cached = values.get(key)
     if cached is not None:
         return cached
-    if rules().immune_from(game, hero.footprint, target):
+    if rules().immune_from(game, fp, target):
         return AttackValue(0.0, 0.0, 0.0, 0.0)  # e.g. Shadowcloak against a hero not adjacent
     # Where the hero stands changes the attack only through its range (``hero_attack_context``
     # reads the footprint for ``range_needed`` alone; tests/ai/test_ai_caches.py checks it), so
     # the many footprints a move decision weighs share one value per range.
-    by_range = (attack, attack_distance(game.board, hero.footprint, target_pos))
+    by_range = (attack, attack_distance(game.board, fp, target_pos))
     cached = values.get(by_range)
     if cached is not None:
         values[key] = cached
         return cached
-    ctx = rules().hero_attack_context(game, hero, weapon, target_pos)
+    moved = hero if fp == hero.footprint else replace(hero, footprint=fp)
+    ctx = rules().hero_attack_context(game, moved, weapon, target_pos)
     try:
         odds = attack_odds(query_for(game, ctx, target, aimed=aimed))
     except ValueError:
@@ -495,26 +518,27 @@ def _attack_options(game: Game, hero: FigureState) -> list[tuple[str, str, bool,
 
 def best_attack_from(game: Game, hero: FigureState, fp: Footprint) -> tuple[float, str, Pos] | None:
     """The best attack the hero could make if he stood on ``fp``: (score, weapon, target space)."""
-    moved = hero if fp == hero.footprint else replace(hero, footprint=fp)
     enemies = visible_enemies(game, hero)
     if not enemies:
         return None
+    by_cell = _enemy_cells(game, hero)
     best: tuple[float, str, Pos] | None = None
     spaces: dict[tuple[str, bool], list[Pos]] = {}  # weapons of one kind and reach see the same targets
+    nearest: int | None = None  # range from ``fp`` to the nearest enemy space, worked out when asked
     for weapon, attack_type, reach, _blast in attack_options(game, hero):
-        limit = 2 if reach else 1
-        if attack_type == "melee" and not any(
-            distance(c, e) <= limit for c in fp.cells() for f in enemies for e in f.footprint.cells()
-        ):
-            continue
+        if attack_type == "melee":
+            if nearest is None:
+                nearest = min(distance(c, e) for c in fp.cells() for e in by_cell)
+            if nearest > (2 if reach else 1):
+                continue
         targets = spaces.get((attack_type, reach))
         if targets is None:
             targets = spaces[(attack_type, reach)] = target_spaces_from(game, hero, fp, attack_type, reach)
         for pos in targets:
-            target = next((f for f in enemies if pos in f.footprint.cells()), None)
+            target = by_cell.get(pos)
             if target is None:
                 continue
-            value = value_attack(game, moved, weapon, pos, target)
+            value = value_attack(game, hero, weapon, pos, target, at=fp)
             if not worth_making(value):
                 continue
             if best is None or value.score > best[0]:
