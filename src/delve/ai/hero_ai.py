@@ -297,10 +297,10 @@ class HeroAI:
 
     def _attack_spots(self, game: Game, hero: FigureState, budget: int) -> list[Footprint]:
         """Reachable footprints from which an attack could be possible (cheap filter first)."""
-        found = rules().destinations(game, hero, budget)
         enemies = [e for f in visible_enemies(game, hero) for e in f.footprint.cells()]
         if not enemies:
-            return []
+            return []  # no walk to work out: nothing to attack from anywhere
+        found = rules().destinations(game, hero, budget)
         melee_only = all(kind == "melee" for _w, kind, _r, _b in attack_options(game, hero))
         reach = 2 if any(r for _w, _k, r, _b in attack_options(game, hero)) else 1
         spots = []

@@ -102,7 +102,7 @@ class OverlordAI:
             if target is not None:
                 attacks.append((choice, target))
         moves = oc.by_prefix(decision, "move:")
-        block = oc.blockers(game, monster.id)
+        attack_cell = oc.attack_cells(game, monster, oc.blockers(game, monster.id))
         attack_value = self._valuer(game, monster)
         best_here = max((attack_value(monster.footprint, h) for _, h in attacks), default=0.0)
         best_move: tuple[float, str] | None = None
@@ -110,12 +110,14 @@ class OverlordAI:
             for choice in moves:
                 fp = oc.footprint_of(choice)
                 for hero in hero_list:
-                    if oc.attack_cell(game, monster, fp, hero, block) is None:
+                    in_reach = attack_cell.in_reach(fp, hero)
+                    if not in_reach:
                         continue
                     value = attack_value(fp, hero) - 0.01 * int(choice.data.get("cost", 0))
                     if attacks and value <= best_here + 0.05:
                         continue
-                    if best_move is None or value > best_move[0]:
+                    # Sight last: only a space that would be the best so far needs its line traced.
+                    if (best_move is None or value > best_move[0]) and attack_cell.sees(fp, hero, in_reach):
                         best_move = (value, choice.id)
         if best_move is not None and best_move[0] > best_here:
             return best_move[1]
@@ -129,8 +131,10 @@ class OverlordAI:
         if not moves or not hero_list:
             return None
 
+        gaps = [(oc.path_distance_to(game, h), h.wounds) for h in hero_list]
+
         def gap(fp: Footprint) -> tuple[int, int]:
-            return min((oc.path_distance(game, fp, h), h.wounds) for h in hero_list)
+            return min((to(fp), wounds) for to, wounds in gaps)
 
         here = gap(monster.footprint)
         best = min(moves, key=lambda c: (gap(oc.footprint_of(c)), int(c.data.get("cost", 0)), c.id))
@@ -163,13 +167,13 @@ class OverlordAI:
                     values[choice.id] = (self.attack_value(game, monster, monster.footprint, target),
                                          {"target": target.id, "expected_wounds": round(result.expected_wounds, 3),
                                           "kill": round(result.at_least(target.wounds), 3)})
-            block = oc.blockers(game, monster.id)
+            attack_cell = oc.attack_cells(game, monster, oc.blockers(game, monster.id))
             walking: Values = {}
             for choice in oc.by_prefix(decision, "move:"):
                 fp = oc.footprint_of(choice)
                 best: tuple[float, str] | None = None
                 for hero in hero_list:
-                    if oc.attack_cell(game, monster, fp, hero, block) is None:
+                    if attack_cell(fp, hero) is None:
                         continue
                     value = self.attack_value(game, monster, fp, hero) - 0.01 * int(choice.data.get("cost", 0))
                     if best is None or value > best[0]:
@@ -240,8 +244,10 @@ class OverlordAI:
         if not hero_list:
             return decision.choices[0].id
 
+        gaps = [oc.path_distance_to(game, h) for h in hero_list]
+
         def key(choice: Choice) -> tuple[int, str]:
             fp = oc.footprint_of(choice)
-            return (min(oc.path_distance(game, fp, h) for h in hero_list), choice.id)
+            return (min(to(fp) for to in gaps), choice.id)
 
         return min(decision.choices, key=key).id
