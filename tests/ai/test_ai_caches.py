@@ -82,6 +82,10 @@ def test_targets_from_a_footprint_equal_the_rules() -> None:
                     for kind, reach in (("melee", False), ("melee", True), ("ranged", False), ("magic", False)):
                         found = hc.target_spaces_from(game, figure, fp, kind, reach)
                         assert found == rules.target_spaces(game, moved, kind, reach), (quest, figure.id, fp, kind)
+                        seen = hc.visible_enemies(game, figure)
+                        on_seen = {c for f in seen for c in f.footprint.cells()}
+                        assert hc.target_spaces_from(game, figure, fp, kind, reach, seen) == [
+                            p for p in found if p in on_seen]
                         checked += 1
                         targeted += bool(found)
                     if figure.kind == "hero":

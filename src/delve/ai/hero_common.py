@@ -172,6 +172,8 @@ def _dijkstra(ix: BoardIndex, steps: Steps, sources: Iterable[tuple[Pos, int]]) 
     """The multi-source Dijkstra of ``distance_field`` over a step table. The heap holds each
     (distance, space) pair packed into one integer (``_PACK``), which orders as the pair does
     and compares faster than a tuple."""
+    bounds, edges = steps
+    cost_mask = (1 << _COST_BITS) - 1
     n = ix.width * ix.height
     dist = [INF] * n
     heap: list[int] = []
@@ -189,8 +191,9 @@ def _dijkstra(ix: BoardIndex, steps: Steps, sources: Iterable[tuple[Pos, int]]) 
         d, c = packed >> _PACK, packed & mask
         if d > dist[c]:
             continue
-        for j, step in steps[c]:
-            nd = d + step
+        for edge in edges[bounds[c]:bounds[c + 1]]:
+            j = edge >> _COST_BITS
+            nd = d + (edge & cost_mask)
             if nd < dist[j]:
                 dist[j] = nd
                 push(heap, nd << _PACK | j)
@@ -252,9 +255,12 @@ def _steps(game: Game, walk: tuple[Any, ...] | None = None) -> Steps:
     return steps
 
 
-# Per flat index, the (neighbour, cost) pairs of the steps from it.
-Steps = list[tuple[tuple[int, int], ...]]
+# (row starts, edges): the steps from flat index ``c`` are ``edges[starts[c]:starts[c + 1]]``,
+# each the neighbour's flat index and the step's cost packed into one integer
+# (``neighbour << _COST_BITS | cost``): a compressed sparse row table read with one slice.
+Steps = tuple[list[int], list[int]]
 _PACK = 24  # bits of a space's flat index in a packed heap entry (boards are far smaller)
+_COST_BITS = 16  # bits of a step's cost in a packed edge (a step costs a few points)
 _BLOCKED = 1 << 20  # an edge cost meaning "no way through"
 _DIRECTIONS = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
 
@@ -312,9 +318,10 @@ def _build_steps(game: Game) -> Steps:
     order = np.argsort(all_src, kind="stable")
     starts = np.zeros(n + 1, dtype=np.int64)
     np.cumsum(np.bincount(all_src, minlength=n), out=starts[1:])
-    bounds = starts.tolist()
-    pairs = list(zip(np.concatenate(dst)[order].tolist(), np.concatenate(cost)[order].tolist(), strict=True))
-    return [tuple(pairs[bounds[c]:bounds[c + 1]]) for c in range(n)]
+    costs = np.concatenate(cost)[order]
+    if len(costs) and int(costs.max()) >= 1 << _COST_BITS:
+        raise ValueError("a step costs more than a packed edge holds")
+    return starts.tolist(), (np.concatenate(dst)[order] << _COST_BITS | costs).tolist()
 
 
 def seen_stair_links(game: Game) -> dict[int, list[int]]:
@@ -533,7 +540,8 @@ def best_attack_from(game: Game, hero: FigureState, fp: Footprint) -> tuple[floa
                 continue
         targets = spaces.get((attack_type, reach))
         if targets is None:
-            targets = spaces[(attack_type, reach)] = target_spaces_from(game, hero, fp, attack_type, reach)
+            targets = spaces[(attack_type, reach)] = target_spaces_from(game, hero, fp, attack_type, reach,
+                                                                         enemies)
         for pos in targets:
             target = by_cell.get(pos)
             if target is None:
@@ -577,9 +585,13 @@ def _sight(game: Game, hero: FigureState) -> _Sight:
     return found
 
 
-def target_spaces_from(game: Game, hero: FigureState, fp: Footprint, attack_type: str, reach: bool) -> list[Pos]:
+def target_spaces_from(game: Game, hero: FigureState, fp: Footprint, attack_type: str, reach: bool,
+                       among: list[FigureState] | None = None) -> list[Pos]:
     """The rules' ``target_spaces`` (without Blast) of the hero as if he stood on ``fp``: one
-    space per enemy he could attack from there, the nearest he sees of a large one.
+    space per enemy he could attack from there, the nearest he sees of a large one. With
+    ``among`` (enemies on the board), only the spaces of those enemies: each enemy's space is
+    found apart from the others', so these are the rules' spaces that lie on them (the AI
+    weighs only the enemies the heroes can see, ``visible_enemies``).
 
     Why not the rules' function: a move decision asks it for every footprint the hero could
     end on, and the rules build the figures' spaces and blockers again per call; here they are
@@ -595,7 +607,7 @@ def target_spaces_from(game: Game, hero: FigureState, fp: Footprint, attack_type
     limit = REACH_RANGE if reach else 1
     melee = attack_type == "melee"
     spaces: set[Pos] = set()
-    for enemy in sight.enemies:
+    for enemy in sight.enemies if among is None else among:
         for rng, y, x in sorted((attack_distance(board, fp, c), c[1], c[0]) for c in enemy.footprint.cells()):
             if rng == 0 or (melee and rng > limit):
                 continue
