@@ -375,8 +375,11 @@ def best_by_lookahead(game: Game, decision: Decision, choices: list[Choice],
                       score: Callable[[Game, int], float] | None = None) -> str:
     """Apply each choice to a clone and keep the one that scores best right afterwards.
 
-    Only for choices that resolve without further dice (e.g. how rolled power is spent)."""
+    Only for choices that resolve without further dice (e.g. how rolled power is spent). A
+    single choice is the answer whatever it scores, so no copy is made for it."""
     best_id, best = choices[0].id, -float("inf")
+    if len(choices) == 1:
+        return best_id
     for choice in choices:
         copy = game.clone()
         start = len(copy.state.log)
