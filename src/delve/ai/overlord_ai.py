@@ -13,8 +13,6 @@ decisions (spending power, morph dice, Bash) are shared with the solo overlord
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from delve.ai import overlord_2e
 from delve.ai import overlord_common as oc
 from delve.ai.explain import Explanation, Values, build
@@ -26,6 +24,32 @@ from delve.engine.state import FigureState
 
 KILL_WEIGHT = 6.0  # a kill is worth this many wounds on top of the wounds themselves
 USEFUL = {"spawn": 3, "trap": 2, "power": 2, "event": 1}
+
+
+class _Valuer:
+    """``OverlordAI.attack_value`` for one monster in the current state, remembering the odds
+    part per (hero, range) for as long as the caller keeps it: an activation asks about dozens
+    of spaces, most at a range already valued."""
+
+    def __init__(self, game: Game, monster: FigureState) -> None:
+        self.game = game
+        self.monster = monster
+        self.by_range: dict[tuple[str, int], float] = {}
+        self.immune_from = player_rules().immune_from
+
+    def known(self, at: Footprint, hero: FigureState) -> bool:
+        """Whether the value from ``at`` is a lookup (its odds already worked out)."""
+        return (hero.id, oc.fp_distance(at, hero.footprint)) in self.by_range
+
+    def __call__(self, at: Footprint, hero: FigureState) -> float:
+        if self.immune_from(self.game, at, hero):
+            return 0.0
+        key = (hero.id, oc.fp_distance(at, hero.footprint))
+        found = self.by_range.get(key)
+        if found is None:
+            result = oc.odds(self.game, self.monster, hero, key[1])
+            found = self.by_range[key] = result.expected_wounds + KILL_WEIGHT * result.at_least(hero.wounds)
+        return found
 
 
 class OverlordAI:
@@ -71,24 +95,9 @@ class OverlordAI:
         return self._valuer(game, monster)(at, hero)
 
     @staticmethod
-    def _valuer(game: Game, monster: FigureState) -> Callable[[Footprint, FigureState], float]:
-        """``attack_value`` for one monster in the current state, remembering the odds part per
-        (hero, range) for as long as the caller keeps it: an activation asks about dozens of
-        spaces, most at a range already valued."""
-        by_range: dict[tuple[str, int], float] = {}
-        immune_from = player_rules().immune_from
-
-        def value(at: Footprint, hero: FigureState) -> float:
-            if immune_from(game, at, hero):
-                return 0.0
-            key = (hero.id, oc.fp_distance(at, hero.footprint))
-            found = by_range.get(key)
-            if found is None:
-                result = oc.odds(game, monster, hero, key[1])
-                found = by_range[key] = result.expected_wounds + KILL_WEIGHT * result.at_least(hero.wounds)
-            return found
-
-        return value
+    def _valuer(game: Game, monster: FigureState) -> _Valuer:
+        """``attack_value`` for one monster in the current state (``_Valuer``)."""
+        return _Valuer(game, monster)
 
     def activation_step(self, game: Game, decision: Decision) -> str:
         """Stand where the best attack is, make it; with no attack anywhere, close in."""
@@ -113,11 +122,16 @@ class OverlordAI:
                     in_reach = attack_cell.in_reach(fp, hero)
                     if not in_reach:
                         continue
+                    # Whichever is cheap first: a value already worked out decides before any
+                    # sight line is traced, new odds wait until the space is known to see the hero.
+                    valued = attack_value.known(fp, hero)
+                    if not valued and attack_cell.sees(fp, hero, in_reach) is None:
+                        continue
                     value = attack_value(fp, hero) - 0.01 * int(choice.data.get("cost", 0))
                     if attacks and value <= best_here + 0.05:
                         continue
-                    # Sight last: only a space that would be the best so far needs its line traced.
-                    if (best_move is None or value > best_move[0]) and attack_cell.sees(fp, hero, in_reach):
+                    if (best_move is None or value > best_move[0]) and (
+                            not valued or attack_cell.sees(fp, hero, in_reach) is not None):
                         best_move = (value, choice.id)
         if best_move is not None and best_move[0] > best_here:
             return best_move[1]
