@@ -35,6 +35,7 @@ from delve.ai.hero_common import (
     best_attack_from,
     distance_field,
     field_at,
+    field_at_xy,
     frontier_spaces,
     on_board,
     query_for,
@@ -167,8 +168,9 @@ class HeroAI:
             return "the best attack the hero can make now (the one who can strike goes first)", values
         if decision.kind == "attack_spend":
             _step, ctx = self._attack_state(game)
+            table = self._spend_table(game, ctx)
             for choice in decision.choices:
-                score, hits = self._spend_value(game, ctx, int(choice.data["to_range"]), list(choice.data["buys"]))
+                score, hits = self._spend_value(table, int(choice.data["to_range"]), list(choice.data["buys"]))
                 values[choice.id] = (score, {"targets_hit": hits})
             return "wounds dealt (+10 for a kill, negative on friends)", values
         return "", values
@@ -296,10 +298,10 @@ class HeroAI:
 
     def _attack_spots(self, game: Game, hero: FigureState, budget: int) -> list[Footprint]:
         """Reachable footprints from which an attack could be possible (cheap filter first)."""
-        found = rules().destinations(game, hero, budget)
         enemies = [e for f in visible_enemies(game, hero) for e in f.footprint.cells()]
         if not enemies:
-            return []
+            return []  # no walk to work out: nothing to attack from anywhere
+        found = rules().destinations(game, hero, budget)
         melee_only = all(kind == "melee" for _w, kind, _r, _b in attack_options(game, hero))
         reach = 2 if any(r for _w, _k, r, _b in attack_options(game, hero)) else 1
         spots = []
@@ -363,9 +365,10 @@ class HeroAI:
         if "half:move" in ids and "move" not in halves:
             return "half:move"  # movement points also open doors and chests and climb stairs
         best_move: tuple[tuple[int, int], str] | None = None
+        ix = game.board.index()
         for choice in moves:
-            fp = Footprint(x=choice.data["x"], y=choice.data["y"], w=choice.data["w"], h=choice.data["h"])
-            value = field_at(game, field, fp)
+            data = choice.data
+            value = field_at_xy(ix, field, data["x"], data["y"], data["w"], data["h"])
             if value >= here or value >= INF:
                 continue
             key = (value, int(choice.data.get("cost", 0)))
@@ -444,23 +447,33 @@ class HeroAI:
         step = rules().current_attack(game)
         return step, rules().load_attack(step)
 
-    def _spend_value(self, game: Game, ctx: Any, to_range: int, buys: list[int]) -> tuple[float, int]:
+    @staticmethod
+    def _spend_table(game: Game, ctx: Any) -> tuple[Any, Any, list[tuple[FigureState, Any, float]]]:
+        """What every spend of one attack is valued against, worked out once per decision: the
+        roll's totals, the attack's profile and each affected figure with its defense and sign
+        (-1 for the attacker's friends)."""
         r = rules()
-        totals = r.attack_totals(ctx)
-        profile = ctx.profile()
+        attacker = game.state.figures.get(ctx.attacker)
+        targets = []
+        for figure_id in ctx.affected:
+            target = game.state.figures.get(figure_id)
+            if target is not None:
+                sign = -1.0 if attacker is not None and target.side == attacker.side else 1.0
+                targets.append((target, r.defense_of(game, target), sign))
+        return r.attack_totals(ctx), ctx.profile(), targets
+
+    def _spend_value(self, table: tuple[Any, Any, list[tuple[FigureState, Any, float]]], to_range: int,
+                     buys: list[int]) -> tuple[float, int]:
+        r = rules()
+        totals, profile, targets = table
         spend = r.Spend(to_range, tuple(buys))
         score = 0.0
         hits = 0
-        attacker = game.state.figures.get(ctx.attacker)
-        for figure_id in ctx.affected:
-            target = game.state.figures.get(figure_id)
-            if target is None:
-                continue
+        for target, defense, sign in targets:
             try:
-                outcome = r.resolve(totals, profile, spend, r.defense_of(game, target))
+                outcome = r.resolve(totals, profile, spend, defense)
             except ValueError:
                 return -1e9, 0
-            sign = -1.0 if attacker is not None and target.side == attacker.side else 1.0
             wounds = min(outcome.wounds, target.wounds)
             score += sign * (wounds + (10.0 if outcome.wounds >= target.wounds else 0.0))
             hits += int(outcome.hit)
@@ -468,9 +481,10 @@ class HeroAI:
 
     def _on_attack_spend(self, decision: Decision, game: Game) -> str | None:
         _step, ctx = self._attack_state(game)
+        table = self._spend_table(game, ctx)
         best: tuple[tuple[float, int, int], str] | None = None
         for choice in decision.choices:
-            score, hits = self._spend_value(game, ctx, int(choice.data["to_range"]), list(choice.data["buys"]))
+            score, hits = self._spend_value(table, int(choice.data["to_range"]), list(choice.data["buys"]))
             key = (score, hits, -sum(choice.data["buys"]))
             if best is None or key > best[0]:
                 best = (key, choice.id)

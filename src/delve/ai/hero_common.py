@@ -26,11 +26,14 @@ import numpy as np
 from delve.api import player_rules
 from delve.board.geometry import Footprint, Pos, distance
 from delve.board.index import BoardIndex
+from delve.board.los import cells_see, flat_indices
+from delve.board.stair_range import attack_distance
 from delve.engine.game import Game
 from delve.engine.state import FigureState
 from delve.odds import AttackQuery, attack_odds
 
 INF = 1 << 30
+REACH_RANGE = 2  # Rulebook: Reach (a melee attack with Reach hits at range 2)
 DOOR_COST = 2  # Rulebook: Movement Actions (opening a door costs two movement points)
 STAIRS_COST = 1  # Rulebook: Movement Actions (walking up or down a staircase)
 
@@ -100,6 +103,19 @@ def visible_enemies(game: Game, hero: FigureState) -> list[FigureState]:
     return found
 
 
+def _enemy_cells(game: Game, hero: FigureState) -> dict[Pos, FigureState]:
+    """The visible enemy standing on each space (the first in ``visible_enemies`` order), once
+    per decision and side."""
+    known = decision_memo(game, "enemy_cells")
+    found: dict[Pos, FigureState] | None = known.get(hero.side)
+    if found is None:
+        found = known[hero.side] = {}
+        for enemy in visible_enemies(game, hero):
+            for cell in enemy.footprint.cells():
+                found.setdefault(cell, enemy)
+    return found
+
+
 def _visible_enemies(game: Game, side: str) -> list[FigureState]:
     ix = game.board.index()
     mask = visible_mask(game)
@@ -153,29 +169,34 @@ def distance_field(game: Game, sources: Iterable[tuple[Pos, int]]) -> list[int]:
 
 
 def _dijkstra(ix: BoardIndex, steps: Steps, sources: Iterable[tuple[Pos, int]]) -> list[int]:
-    """The multi-source Dijkstra of ``distance_field`` over a step table."""
-    starts, targets, costs = steps
+    """The multi-source Dijkstra of ``distance_field`` over a step table. The heap holds each
+    (distance, space) pair packed into one integer (``_PACK``), which orders as the pair does
+    and compares faster than a tuple."""
+    bounds, edges = steps
+    cost_mask = (1 << _COST_BITS) - 1
     n = ix.width * ix.height
     dist = [INF] * n
-    heap: list[tuple[int, int]] = []
+    heap: list[int] = []
     for pos, bias in sources:
         if not ix.on_board(pos):
             continue
         i = ix.idx(pos)
         if ix.space[i] and bias < dist[i]:
             dist[i] = bias
-            heapq.heappush(heap, (bias, i))
+            heapq.heappush(heap, bias << _PACK | i)
     pop, push = heapq.heappop, heapq.heappush
+    mask = (1 << _PACK) - 1
     while heap:
-        d, c = pop(heap)
+        packed = pop(heap)
+        d, c = packed >> _PACK, packed & mask
         if d > dist[c]:
             continue
-        lo, hi = starts[c], starts[c + 1]
-        for j, step in zip(targets[lo:hi], costs[lo:hi], strict=True):
-            nd = d + step
+        for edge in edges[bounds[c]:bounds[c + 1]]:
+            j = edge >> _COST_BITS
+            nd = d + (edge & cost_mask)
             if nd < dist[j]:
                 dist[j] = nd
-                push(heap, (nd, j))
+                push(heap, nd << _PACK | j)
     return dist
 
 
@@ -234,9 +255,12 @@ def _steps(game: Game, walk: tuple[Any, ...] | None = None) -> Steps:
     return steps
 
 
-# (row starts, neighbours, costs): the steps from flat index ``c`` are ``neighbours[k]`` at
-# ``costs[k]`` for ``k`` in ``range(starts[c], starts[c + 1])`` (a compressed sparse row table).
-Steps = tuple[list[int], list[int], list[int]]
+# (row starts, edges): the steps from flat index ``c`` are ``edges[starts[c]:starts[c + 1]]``,
+# each the neighbour's flat index and the step's cost packed into one integer
+# (``neighbour << _COST_BITS | cost``): a compressed sparse row table read with one slice.
+Steps = tuple[list[int], list[int]]
+_PACK = 24  # bits of a space's flat index in a packed heap entry (boards are far smaller)
+_COST_BITS = 16  # bits of a step's cost in a packed edge (a step costs a few points)
 _BLOCKED = 1 << 20  # an edge cost meaning "no way through"
 _DIRECTIONS = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
 
@@ -294,7 +318,10 @@ def _build_steps(game: Game) -> Steps:
     order = np.argsort(all_src, kind="stable")
     starts = np.zeros(n + 1, dtype=np.int64)
     np.cumsum(np.bincount(all_src, minlength=n), out=starts[1:])
-    return starts.tolist(), np.concatenate(dst)[order].tolist(), np.concatenate(cost)[order].tolist()
+    costs = np.concatenate(cost)[order]
+    if len(costs) and int(costs.max()) >= 1 << _COST_BITS:
+        raise ValueError("a step costs more than a packed edge holds")
+    return starts.tolist(), (np.concatenate(dst)[order] << _COST_BITS | costs).tolist()
 
 
 def seen_stair_links(game: Game) -> dict[int, list[int]]:
@@ -322,11 +349,15 @@ def unexplored_stairs(game: Game) -> list[Pos]:
 
 def field_at(game: Game, field: list[int], fp: Footprint) -> int:
     """The field's value for a figure's footprint (its best space)."""
-    ix = game.board.index()
-    if fp.w == 1 and fp.h == 1:  # most footprints asked about: one space, no generator
-        x, y = fp.x, fp.y
+    return field_at_xy(game.board.index(), field, fp.x, fp.y, fp.w, fp.h)
+
+
+def field_at_xy(ix: BoardIndex, field: list[int], x: int, y: int, w: int, h: int) -> int:
+    """``field_at`` for the footprint at ``x, y`` of ``w`` by ``h`` spaces, without building it:
+    a move decision asks this of every move it offers."""
+    if w == 1 and h == 1:  # most footprints asked about: one space, no generator
         return field[y * ix.width + x] if 0 <= x < ix.width and 0 <= y < ix.height else INF
-    return min((field[ix.idx(c)] for c in fp.cells() if ix.on_board(c)), default=INF)
+    return min((field[ix.idx(c)] for c in Footprint(x=x, y=y, w=w, h=h).cells() if ix.on_board(c)), default=INF)
 
 
 def frontier_spaces(game: Game) -> list[Pos]:
@@ -421,21 +452,32 @@ def decision_memo(game: Game, name: str) -> dict[Any, Any]:
 
 
 def value_attack(game: Game, hero: FigureState, weapon: str, target_pos: Pos, target: FigureState,
-                 *, aimed: bool = False) -> AttackValue:
-    """The exact value of one hero attack on ``target`` from where the hero stands (or from the
-    footprint of the ``hero`` object passed, for look-ahead). Memoised for the current decision
-    only (``decision_memo``): the attack context is the costly part."""
+                 *, aimed: bool = False, at: Footprint | None = None) -> AttackValue:
+    """The exact value of one hero attack on ``target`` from where the hero stands, or from
+    ``at`` (look-ahead: the hero as if moved there). Memoised for the current decision only
+    (``decision_memo``): the attack context is the costly part."""
+    fp = hero.footprint if at is None else at
     values = decision_memo(game, "hero_attack_values")
-    key = (hero.id, tuple(hero.equipped), tuple(sorted(hero.traits.items())),
-           tuple((a.name, a.rank) for a in hero.abilities), hero.order, hero.footprint, weapon, target_pos,
-           target.id, target.wounds, target.armor, tuple((a.name, a.rank) for a in target.abilities),
-           target.order, aimed)
+    attack = (hero.id, tuple(hero.equipped), tuple(sorted(hero.traits.items())),
+              tuple((a.name, a.rank) for a in hero.abilities), hero.order, weapon, target_pos,
+              target.id, target.wounds, target.armor, tuple((a.name, a.rank) for a in target.abilities),
+              target.order, aimed)
+    key = (attack, fp)
     cached = values.get(key)
     if cached is not None:
         return cached
-    if rules().immune_from(game, hero.footprint, target):
+    if rules().immune_from(game, fp, target):
         return AttackValue(0.0, 0.0, 0.0, 0.0)  # e.g. Shadowcloak against a hero not adjacent
-    ctx = rules().hero_attack_context(game, hero, weapon, target_pos)
+    # Where the hero stands changes the attack only through its range (``hero_attack_context``
+    # reads the footprint for ``range_needed`` alone; tests/ai/test_ai_caches.py checks it), so
+    # the many footprints a move decision weighs share one value per range.
+    by_range = (attack, attack_distance(game.board, fp, target_pos))
+    cached = values.get(by_range)
+    if cached is not None:
+        values[key] = cached
+        return cached
+    moved = hero if fp == hero.footprint else replace(hero, footprint=fp)
+    ctx = rules().hero_attack_context(game, moved, weapon, target_pos)
     try:
         odds = attack_odds(query_for(game, ctx, target, aimed=aimed))
     except ValueError:
@@ -446,7 +488,7 @@ def value_attack(game: Game, hero: FigureState, weapon: str, target_pos: Pos, ta
     # Kill chance first, then expected wounds (a kill removes the monster's next attack).
     score = weight * (4.0 * kill + expected / max(1, target.max_wounds) + 0.1 * expected)
     value = AttackValue(kill, expected, float(odds.hit), score)
-    values[key] = value
+    values[key] = values[by_range] = value
     return value
 
 
@@ -483,28 +525,101 @@ def _attack_options(game: Game, hero: FigureState) -> list[tuple[str, str, bool,
 
 def best_attack_from(game: Game, hero: FigureState, fp: Footprint) -> tuple[float, str, Pos] | None:
     """The best attack the hero could make if he stood on ``fp``: (score, weapon, target space)."""
-    moved = hero if fp == hero.footprint else replace(hero, footprint=fp)
     enemies = visible_enemies(game, hero)
     if not enemies:
         return None
+    by_cell = _enemy_cells(game, hero)
     best: tuple[float, str, Pos] | None = None
     spaces: dict[tuple[str, bool], list[Pos]] = {}  # weapons of one kind and reach see the same targets
+    nearest: int | None = None  # range from ``fp`` to the nearest enemy space, worked out when asked
     for weapon, attack_type, reach, _blast in attack_options(game, hero):
-        limit = 2 if reach else 1
-        if attack_type == "melee" and not any(
-            distance(c, e) <= limit for c in fp.cells() for f in enemies for e in f.footprint.cells()
-        ):
-            continue
+        if attack_type == "melee":
+            if nearest is None:
+                nearest = min(distance(c, e) for c in fp.cells() for e in by_cell)
+            if nearest > (2 if reach else 1):
+                continue
         targets = spaces.get((attack_type, reach))
         if targets is None:
-            targets = spaces[(attack_type, reach)] = rules().target_spaces(game, moved, attack_type, reach)
+            targets = spaces[(attack_type, reach)] = target_spaces_from(game, hero, fp, attack_type, reach,
+                                                                         enemies)
         for pos in targets:
-            target = next((f for f in enemies if pos in f.footprint.cells()), None)
+            target = by_cell.get(pos)
             if target is None:
                 continue
-            value = value_attack(game, moved, weapon, pos, target)
+            value = value_attack(game, hero, weapon, pos, target, at=fp)
             if not worth_making(value):
                 continue
             if best is None or value.score > best[0]:
                 best = (value.score, weapon, pos)
     return best
+
+
+@dataclass(slots=True)
+class _Sight:
+    """What the rules' ``target_spaces`` reads of the other figures for one attacker, in one
+    state: the attacker's enemies on the board, who stands on each space (the first figure, as
+    the rules' ``figure_at`` finds it) and the flat indices of every other figure (the blockers),
+    with per occupant the blockers less its own spaces (a target never blocks the line to it)."""
+
+    enemies: list[FigureState]
+    occupants: dict[Pos, FigureState]
+    blocking: set[int]
+    unblocked: dict[str, set[int]]
+
+
+def _sight(game: Game, hero: FigureState) -> _Sight:
+    """``_Sight`` for the hero, worked out once per decision (``decision_memo``)."""
+    known = decision_memo(game, "target_sight")
+    found: _Sight | None = known.get(hero.id)
+    if found is None:
+        occupants: dict[Pos, FigureState] = {}
+        others: list[Pos] = []
+        for figure in game.state.figures.values():
+            if on_board(figure):
+                for cell in figure.footprint.cells():
+                    occupants.setdefault(cell, figure)
+                    if figure.id != hero.id:
+                        others.append(cell)
+        enemies = [f for f in game.state.figures.values() if f.side != hero.side and on_board(f)]
+        found = known[hero.id] = _Sight(enemies, occupants, flat_indices(game.board, others), {})
+    return found
+
+
+def target_spaces_from(game: Game, hero: FigureState, fp: Footprint, attack_type: str, reach: bool,
+                       among: list[FigureState] | None = None) -> list[Pos]:
+    """The rules' ``target_spaces`` (without Blast) of the hero as if he stood on ``fp``: one
+    space per enemy he could attack from there, the nearest he sees of a large one. With
+    ``among`` (enemies on the board), only the spaces of those enemies: each enemy's space is
+    found apart from the others', so these are the rules' spaces that lie on them (the AI
+    weighs only the enemies the heroes can see, ``visible_enemies``).
+
+    Why not the rules' function: a move decision asks it for every footprint the hero could
+    end on, and the rules build the figures' spaces and blockers again per call; here they are
+    built once per decision (``_Sight``) and only the ranges and sight lines are per footprint.
+    Equal to the rules' answer for every footprint (tests/ai/test_ai_caches.py)."""
+    sight = _sight(game, hero)
+    if not sight.enemies:
+        return []
+    board = game.board
+    cells = fp.cells()
+    large = fp.size > 1
+    blocking = sight.blocking - flat_indices(board, cells) if large else sight.blocking
+    limit = REACH_RANGE if reach else 1
+    melee = attack_type == "melee"
+    spaces: set[Pos] = set()
+    for enemy in sight.enemies if among is None else among:
+        for rng, y, x in sorted((attack_distance(board, fp, c), c[1], c[0]) for c in enemy.footprint.cells()):
+            if rng == 0 or (melee and rng > limit):
+                continue
+            occupant = sight.occupants.get((x, y))
+            figures: set[int] | None = blocking
+            if occupant is not None:
+                figures = None if large else sight.unblocked.get(occupant.id)
+                if figures is None:
+                    figures = blocking - flat_indices(board, occupant.footprint.cells())
+                    if not large:
+                        sight.unblocked[occupant.id] = figures
+            if cells_see(board, cells, (x, y), figures or set()):
+                spaces.add((x, y))
+                break
+    return sorted(spaces, key=lambda p: (p[1], p[0]))

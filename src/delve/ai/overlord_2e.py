@@ -324,7 +324,7 @@ def activation_values(ai: Any, decision: Decision, game: Game) -> Values:
         if target is not None:
             hit = ai.attack_value(game, monster, monster.footprint, target)
             values[choice.id] = (here + ATTACK_SHARE * hit, {"guard": round(here, 3), "attack": round(hit, 3)})
-    block = oc.blockers(game, monster.id)
+    attack_cell = oc.attack_cells(game, monster, oc.blockers(game, monster.id))
     step = oc.top_step(game, "monster_activation")
     attacks_left = step is not None and int(step.data.get("attacks", 0)) > 0
     for choice in oc.by_prefix(decision, "move:"):
@@ -333,7 +333,7 @@ def activation_values(ai: Any, decision: Decision, game: Game) -> Values:
         hit = 0.0
         if attacks_left:
             hit = max((ai.attack_value(game, monster, fp, h) for h in oc.heroes(game)
-                       if oc.attack_cell(game, monster, fp, h, block) is not None), default=0.0)
+                       if attack_cell(fp, h) is not None), default=0.0)
         values[choice.id] = (guard + ATTACK_SHARE * 0.5 * hit,
                              {"guard": round(guard, 3), "attack_after": round(hit, 3)})
     if decision.find("end_activation"):

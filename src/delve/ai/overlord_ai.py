@@ -13,8 +13,6 @@ decisions (spending power, morph dice, Bash) are shared with the solo overlord
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from delve.ai import overlord_2e
 from delve.ai import overlord_common as oc
 from delve.ai.explain import Explanation, Values, build
@@ -26,6 +24,32 @@ from delve.engine.state import FigureState
 
 KILL_WEIGHT = 6.0  # a kill is worth this many wounds on top of the wounds themselves
 USEFUL = {"spawn": 3, "trap": 2, "power": 2, "event": 1}
+
+
+class _Valuer:
+    """``OverlordAI.attack_value`` for one monster in the current state, remembering the odds
+    part per (hero, range) for as long as the caller keeps it: an activation asks about dozens
+    of spaces, most at a range already valued."""
+
+    def __init__(self, game: Game, monster: FigureState) -> None:
+        self.game = game
+        self.monster = monster
+        self.by_range: dict[tuple[str, int], float] = {}
+        self.immune_from = player_rules().immune_from
+
+    def known(self, at: Footprint, hero: FigureState) -> bool:
+        """Whether the value from ``at`` is a lookup (its odds already worked out)."""
+        return (hero.id, oc.fp_distance(at, hero.footprint)) in self.by_range
+
+    def __call__(self, at: Footprint, hero: FigureState) -> float:
+        if self.immune_from(self.game, at, hero):
+            return 0.0
+        key = (hero.id, oc.fp_distance(at, hero.footprint))
+        found = self.by_range.get(key)
+        if found is None:
+            result = oc.odds(self.game, self.monster, hero, key[1])
+            found = self.by_range[key] = result.expected_wounds + KILL_WEIGHT * result.at_least(hero.wounds)
+        return found
 
 
 class OverlordAI:
@@ -71,24 +95,9 @@ class OverlordAI:
         return self._valuer(game, monster)(at, hero)
 
     @staticmethod
-    def _valuer(game: Game, monster: FigureState) -> Callable[[Footprint, FigureState], float]:
-        """``attack_value`` for one monster in the current state, remembering the odds part per
-        (hero, range) for as long as the caller keeps it: an activation asks about dozens of
-        spaces, most at a range already valued."""
-        by_range: dict[tuple[str, int], float] = {}
-        immune_from = player_rules().immune_from
-
-        def value(at: Footprint, hero: FigureState) -> float:
-            if immune_from(game, at, hero):
-                return 0.0
-            key = (hero.id, oc.fp_distance(at, hero.footprint))
-            found = by_range.get(key)
-            if found is None:
-                result = oc.odds(game, monster, hero, key[1])
-                found = by_range[key] = result.expected_wounds + KILL_WEIGHT * result.at_least(hero.wounds)
-            return found
-
-        return value
+    def _valuer(game: Game, monster: FigureState) -> _Valuer:
+        """``attack_value`` for one monster in the current state (``_Valuer``)."""
+        return _Valuer(game, monster)
 
     def activation_step(self, game: Game, decision: Decision) -> str:
         """Stand where the best attack is, make it; with no attack anywhere, close in."""
@@ -102,7 +111,7 @@ class OverlordAI:
             if target is not None:
                 attacks.append((choice, target))
         moves = oc.by_prefix(decision, "move:")
-        block = oc.blockers(game, monster.id)
+        attack_cell = oc.attack_cells(game, monster, oc.blockers(game, monster.id))
         attack_value = self._valuer(game, monster)
         best_here = max((attack_value(monster.footprint, h) for _, h in attacks), default=0.0)
         best_move: tuple[float, str] | None = None
@@ -110,12 +119,19 @@ class OverlordAI:
             for choice in moves:
                 fp = oc.footprint_of(choice)
                 for hero in hero_list:
-                    if oc.attack_cell(game, monster, fp, hero, block) is None:
+                    in_reach = attack_cell.in_reach(fp, hero)
+                    if not in_reach:
+                        continue
+                    # Whichever is cheap first: a value already worked out decides before any
+                    # sight line is traced, new odds wait until the space is known to see the hero.
+                    valued = attack_value.known(fp, hero)
+                    if not valued and attack_cell.sees(fp, hero, in_reach) is None:
                         continue
                     value = attack_value(fp, hero) - 0.01 * int(choice.data.get("cost", 0))
                     if attacks and value <= best_here + 0.05:
                         continue
-                    if best_move is None or value > best_move[0]:
+                    if (best_move is None or value > best_move[0]) and (
+                            not valued or attack_cell.sees(fp, hero, in_reach) is not None):
                         best_move = (value, choice.id)
         if best_move is not None and best_move[0] > best_here:
             return best_move[1]
@@ -129,8 +145,10 @@ class OverlordAI:
         if not moves or not hero_list:
             return None
 
+        gaps = [(oc.path_distance_to(game, h), h.wounds) for h in hero_list]
+
         def gap(fp: Footprint) -> tuple[int, int]:
-            return min((oc.path_distance(game, fp, h), h.wounds) for h in hero_list)
+            return min((to(fp), wounds) for to, wounds in gaps)
 
         here = gap(monster.footprint)
         best = min(moves, key=lambda c: (gap(oc.footprint_of(c)), int(c.data.get("cost", 0)), c.id))
@@ -163,13 +181,13 @@ class OverlordAI:
                     values[choice.id] = (self.attack_value(game, monster, monster.footprint, target),
                                          {"target": target.id, "expected_wounds": round(result.expected_wounds, 3),
                                           "kill": round(result.at_least(target.wounds), 3)})
-            block = oc.blockers(game, monster.id)
+            attack_cell = oc.attack_cells(game, monster, oc.blockers(game, monster.id))
             walking: Values = {}
             for choice in oc.by_prefix(decision, "move:"):
                 fp = oc.footprint_of(choice)
                 best: tuple[float, str] | None = None
                 for hero in hero_list:
-                    if oc.attack_cell(game, monster, fp, hero, block) is None:
+                    if attack_cell(fp, hero) is None:
                         continue
                     value = self.attack_value(game, monster, fp, hero) - 0.01 * int(choice.data.get("cost", 0))
                     if best is None or value > best[0]:
@@ -240,8 +258,10 @@ class OverlordAI:
         if not hero_list:
             return decision.choices[0].id
 
+        gaps = [oc.path_distance_to(game, h) for h in hero_list]
+
         def key(choice: Choice) -> tuple[int, str]:
             fp = oc.footprint_of(choice)
-            return (min(oc.path_distance(game, fp, h) for h in hero_list), choice.id)
+            return (min(to(fp) for to in gaps), choice.id)
 
         return min(decision.choices, key=key).id

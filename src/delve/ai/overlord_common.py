@@ -234,16 +234,57 @@ def blockers(game: Game, *exclude: str) -> set[Pos]:
 def attack_cell(game: Game, monster: FigureState, at: Footprint, hero: FigureState,
                 blocked: set[Pos] | None = None) -> Pos | None:
     """The hero's space the monster could attack from ``at`` (range and sight), or None."""
-    reach = attack_reach(monster)
     cells = hero.footprint.cells()
     # Ranges first (most candidate spaces of a melee monster are out of reach of every space of
     # the hero), so the sight blockers are gathered only when a line has to be traced.
-    x0, y0, x1, y1 = at.x, at.y, at.x + at.w - 1, at.y + at.h - 1
-    in_reach = [c for c in cells if 0 < max(0, c[0] - x1, x0 - c[0], c[1] - y1, y0 - c[1]) <= reach]
+    in_reach = _in_reach(at, cells, attack_reach(monster))
     if not in_reach:
         return None
     block = blockers(game, monster.id, hero.id) if blocked is None else blocked - set(cells)
     return first_in_sight(game, at, in_reach, frozenset(block))
+
+
+def _in_reach(at: Footprint, cells: Iterable[Pos], reach: int) -> list[Pos]:
+    """The ``cells`` within ``reach`` of a figure on ``at`` (range, not sight; never its own)."""
+    x0, y0, x1, y1 = at.x, at.y, at.x + at.w - 1, at.y + at.h - 1
+    return [c for c in cells if 0 < max(0, c[0] - x1, x0 - c[0], c[1] - y1, y0 - c[1]) <= reach]
+
+
+class AttackCells:
+    """``attack_cell(game, monster, at, hero, blocked)`` as a function of ``(at, hero)``, for an
+    activation that asks about every space it could move to: the monster's reach and each
+    hero's sight blockers (as one frozen set, whose hash is then computed once) are worked out
+    once, not per space. The range part (``in_reach``) and the sight part (``sees``) may be
+    asked apart, so a caller can trace sight lines only for the spaces still worth it."""
+
+    def __init__(self, game: Game, monster: FigureState, blocked: set[Pos]) -> None:
+        self.game = game
+        self.reach = attack_reach(monster)
+        self.blocked = blocked
+        self.per_hero: dict[str, tuple[tuple[Pos, ...], frozenset[Pos]]] = {}
+
+    def _hero(self, hero: FigureState) -> tuple[tuple[Pos, ...], frozenset[Pos]]:
+        known = self.per_hero.get(hero.id)
+        if known is None:
+            cells = hero.footprint.cells()
+            known = self.per_hero[hero.id] = (cells, frozenset(self.blocked - set(cells)))
+        return known
+
+    def in_reach(self, at: Footprint, hero: FigureState) -> list[Pos]:
+        """The hero's spaces within the monster's reach from ``at`` (sight not traced)."""
+        return _in_reach(at, self._hero(hero)[0], self.reach)
+
+    def sees(self, at: Footprint, hero: FigureState, in_reach: list[Pos]) -> Pos | None:
+        """The first of ``in_reach`` (from ``in_reach``) the monster sees from ``at``, or None."""
+        return first_in_sight(self.game, at, in_reach, self._hero(hero)[1]) if in_reach else None
+
+    def __call__(self, at: Footprint, hero: FigureState) -> Pos | None:
+        return self.sees(at, hero, self.in_reach(at, hero))
+
+
+def attack_cells(game: Game, monster: FigureState, blocked: set[Pos]) -> AttackCells:
+    """``AttackCells`` of the monster with the figures on ``blocked`` (``blockers``)."""
+    return AttackCells(game, monster, blocked)
 
 
 SIGHT_MEMO_LIMIT = 5_000  # remembered answers per board view (a few hundred KB)
@@ -277,10 +318,21 @@ def distance_field(game: Game, origin: Pos) -> dict[Pos, int]:
 
 def path_distance(game: Game, fp: Footprint, hero: FigureState) -> int:
     """Movement cost between a footprint and a hero (INF when walls cut them apart)."""
+    return path_distance_to(game, hero)(fp)
+
+
+def path_distance_to(game: Game, hero: FigureState) -> Callable[[Footprint], int]:
+    """``path_distance(game, fp, hero)`` as a function of ``fp``: the hero's field looked up once
+    for a decision that measures many footprints (spawn places, approach moves)."""
     field = distance_field(game, hero.pos)
-    if fp.w == 1 and fp.h == 1:  # most footprints asked about: one space, no generator
-        return field.get((fp.x, fp.y), INF)
-    return min((field.get(c, INF) for c in fp.cells()), default=INF)
+    get = field.get
+
+    def gap(fp: Footprint) -> int:
+        if fp.w == 1 and fp.h == 1:  # most footprints asked about: one space, no generator
+            return get((fp.x, fp.y), INF)
+        return min((get(c, INF) for c in fp.cells()), default=INF)
+
+    return gap
 
 
 # -- reading decisions ------------------------------------------------------------------------
@@ -323,8 +375,11 @@ def best_by_lookahead(game: Game, decision: Decision, choices: list[Choice],
                       score: Callable[[Game, int], float] | None = None) -> str:
     """Apply each choice to a clone and keep the one that scores best right afterwards.
 
-    Only for choices that resolve without further dice (e.g. how rolled power is spent)."""
+    Only for choices that resolve without further dice (e.g. how rolled power is spent). A
+    single choice is the answer whatever it scores, so no copy is made for it."""
     best_id, best = choices[0].id, -float("inf")
+    if len(choices) == 1:
+        return best_id
     for choice in choices:
         copy = game.clone()
         start = len(copy.state.log)

@@ -189,11 +189,11 @@ class SoloOverlord:
         the move id, "" to shoot from here, or None when no spot sees a hero in range."""
         best: tuple[tuple[int, ...], str] | None = None
         reach = oc.max_range(monster)
-        block = oc.blockers(game, monster.id)
+        attack_cell = oc.attack_cells(game, monster, oc.blockers(game, monster.id))
         for fp, cost, choice_id in spots:
             for hero in oc.heroes(game):
                 rng = oc.fp_distance(fp, hero.footprint)
-                if rng > reach or oc.attack_cell(game, monster, fp, hero, block) is None:
+                if rng > reach or attack_cell(fp, hero) is None:
                     continue
                 key = (*oc.target_priority(game, monster, fp, hero)[:4], -min(rng, reach),
                        -oc.nearest_hero_distance(game, monster, fp), cost)
@@ -205,10 +205,10 @@ class SoloOverlord:
         """Where a melee monster joins a fight: a space it can strike the priority hero from,
         behind him if possible; the move id, "" to strike from here, or None."""
         best: tuple[tuple[int, ...], str] | None = None
-        block = oc.blockers(game, monster.id)
+        attack_cell = oc.attack_cells(game, monster, oc.blockers(game, monster.id))
         for fp, cost, choice_id in spots:
             for hero in oc.heroes(game):
-                if oc.attack_cell(game, monster, fp, hero, block) is None:
+                if attack_cell(fp, hero) is None:
                     continue
                 key = (*oc.target_priority(game, monster, fp, hero)[:4], cost)
                 if best is None or key < best[0]:
@@ -220,9 +220,10 @@ class SoloOverlord:
         hero = oc.priority_hero(game, monster)
         if hero is None or not moves:
             return None
-        here = oc.path_distance(game, monster.footprint, hero)
-        best = min(moves, key=lambda c: (oc.path_distance(game, oc.footprint_of(c), hero), c.data.get("cost", 0)))
-        if oc.path_distance(game, oc.footprint_of(best), hero) >= here:
+        gap = oc.path_distance_to(game, hero)
+        here = gap(monster.footprint)
+        best = min(moves, key=lambda c: (gap(oc.footprint_of(c)), c.data.get("cost", 0)))
+        if gap(oc.footprint_of(best)) >= here:
             return None
         return best.id
 
@@ -235,9 +236,11 @@ class SoloOverlord:
             return decision.choices[0].id
         weakest = min(hero_list, key=lambda h: (oc.hero_armor(game, h), oc.hero_attack_dice(game, h), h.id))
 
+        gap = oc.path_distance_to(game, weakest)
+
         def key(choice: Choice) -> tuple[int, int, int, str]:
             fp = oc.footprint_of(choice)
-            return (1 if oc.in_front_arc(weakest, fp) else 0, oc.path_distance(game, fp, weakest),
+            return (1 if oc.in_front_arc(weakest, fp) else 0, gap(fp),
                     oc.fp_distance(fp, weakest.footprint), choice.id)
 
         return min(decision.choices, key=key).id
