@@ -27,8 +27,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 SPENT: dict[str, float] = {"choice (Hub.choose)": 0.0, "state message": 0.0, "garbage collector": 0.0}
@@ -103,7 +101,7 @@ def main() -> None:
         serve(args.serve, Path(args.report))
         return
     from delve.web.server import free_port
-    from web_bench import run
+    from web_bench import run, wait_ready
 
     src = Path(args.src or Path(__file__).resolve().parents[1] / "src").resolve()
     port, report = free_port(), Path(tempfile.mkdtemp()) / "spent.json"
@@ -112,12 +110,7 @@ def main() -> None:
                               stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(300):
-            try:
-                httpx.get(url + "/api/games", timeout=1)
-                break
-            except httpx.HTTPError:
-                time.sleep(0.1)
+        wait_ready(url)
         asyncio.run(run(url, server.pid, 4, args.choices, 0.0))  # warm up: imports, caches
         before = spent(server.pid, report)
         result = asyncio.run(run(url, server.pid, args.games, args.choices, 0.0))  # CPU after creating the games
