@@ -96,6 +96,16 @@ async def play(url: str, gid: str, token: str, choices: int, seed: int, think: f
     return made
 
 
+def wait_ready(url: str) -> None:
+    """Wait (at most about 30 s) until the server at ``url`` answers."""
+    for _ in range(300):
+        try:
+            httpx.get(url + "/api/games", timeout=1)
+            return
+        except httpx.HTTPError:
+            time.sleep(0.1)
+
+
 async def create(url: str, games: int) -> list[tuple[str, str]]:
     async with httpx.AsyncClient(timeout=60) as client:
         created = []
@@ -167,12 +177,7 @@ def main() -> None:
             command += ["--workers", str(args.workers)]
         server = subprocess.Popen(command, stdout=subprocess.DEVNULL)
         try:
-            for _ in range(300):
-                try:
-                    httpx.get(url + "/api/games", timeout=1)
-                    break
-                except httpx.HTTPError:
-                    time.sleep(0.1)
+            wait_ready(url)
             if args.replay:
                 print(json.dumps(asyncio.run(replay_steps(url, args.choices))), flush=True)
                 return

@@ -163,7 +163,7 @@ def _time_parts() -> None:
 def one(games: int, choices: int, profile: bool, top: int, parts: bool = False) -> dict[str, Any]:
     if parts:
         _time_parts()
-    play(1, 5)  # load the pack, maps and rules modules first
+    play(2, 40)  # load the pack, maps, rules and the solo overlord's modules first (a server does once)
     PARTS.clear()
     profiler = cProfile.Profile() if profile else None
     made, cpu, sent = play(games, choices, profiler)

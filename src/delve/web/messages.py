@@ -80,9 +80,10 @@ def screen_side(game: Game, person: Person) -> str:
     return "overlord" if screen_seats(game, person) == (OVERLORD,) else "heroes"
 
 
-def _seen_log(game: Game, person: Person) -> _SeenLog:
+def _seen_log(game: Game, person: Person, namer: Namer | None = None) -> _SeenLog:
     """The person's cached log of ``game`` for the side now on screen, brought up to date (the
-    caller holds the game's lock: the log must not grow while it is read)."""
+    caller holds the game's lock: the log must not grow while it is read). ``namer``: one the
+    caller has for this game, used when it names things as ``namer_for`` would (same side)."""
     seats = screen_seats(game, person)
     with _LOGS_LOCK:
         per_game = _LOGS.setdefault(game, {})
@@ -91,7 +92,9 @@ def _seen_log(game: Game, person: Person) -> _SeenLog:
             seen = per_game[seats] = _SeenLog(game.state)
     log = game.state.log
     if seen.scanned < len(log):
-        present_more(log[seen.scanned:], seats, seen.tracker, namer_for(game, seats), seen.events)
+        if namer is None or namer.hero_seat != (OVERLORD not in seats):
+            namer = namer_for(game, seats)
+        present_more(log[seen.scanned:], seats, seen.tracker, namer, seen.events)
     seen.scanned = len(log)
     return seen
 
@@ -185,8 +188,10 @@ def names_in(out: dict[str, Any], game: Game, namer: Namer, board_names: dict[st
     return names
 
 
-def message(live: LiveGame, person: Person, game: Game | None = None, log_from: int = 0) -> dict[str, Any]:
-    """The state message for ``person`` (``game`` defaults to the live game; a replay passes its own)."""
+def message(live: LiveGame, person: Person, game: Game | None = None, log_from: int = 0,
+            side: str | None = None) -> dict[str, Any]:
+    """The state message for ``person`` (``game`` defaults to the live game; a replay passes its own;
+    ``side``: ``screen_side`` of it, when the caller has it)."""
     game = game or live.game
     seat = viewing_seat(game, person)
     namer = Namer(game, seat)
@@ -209,7 +214,7 @@ def message(live: LiveGame, person: Person, game: Game | None = None, log_from: 
     if out["pending"] is not None:
         out["pending"]["yours"] = mine
         out["pending"]["side"] = "overlord" if pending is not None and pending.seat == OVERLORD else "heroes"
-    seen_log = _seen_log(game, person)
+    seen_log = _seen_log(game, person, namer)
     log = seen_log.events
     out["quest_state"] = quest_state(game, namer, seen_log.tracker.stats)
     out["summary"] = summary(game, namer, seen_log.tracker.stats)
@@ -222,7 +227,7 @@ def message(live: LiveGame, person: Person, game: Game | None = None, log_from: 
         "automated": sorted(live.ai), "turn": whose_turn(live, game, seats),
         "choices_made": len(game.state.history), "can_undo": live.mode in UNDO_MODES and game.state.winner is None,
         "physical_dice": live.setup.chance == "manual", "finished": game.state.winner is not None,
-        "auto_answer": person.auto_answer, "side": screen_side(game, person),
+        "auto_answer": person.auto_answer, "side": side or screen_side(game, person),
         "pass_traps_round": person.pass_traps_round, "ask_max_cost": person.ask_max_cost,
         "ask_every_window": person.ask_every_window,
     }

@@ -50,7 +50,7 @@ class Page:
                 return None
             side = screen_side(live.game, person)  # a hot-seat screen changing sides has another log
             same = self.epoch == live.epoch and self.side in (None, side)
-            out = message(live, person, log_from=self.log if same else 0)
+            out = message(live, person, log_from=self.log if same else 0, side=side)
             self.log, self.epoch, self.version, self.side = out["log_length"], live.epoch, version, side
         if out["board"] == self.board:
             out["board"] = None  # unchanged since the last message: the page keeps the one it has

@@ -1,0 +1,130 @@
+"""Where the real server's CPU per choice goes (not a test): the choice, the state message, the
+garbage collector and the rest (the socket: uvicorn's frames, Starlette, the event loop).
+
+Starts a uvicorn server (``delve.web.server.uvicorn_config``, a fresh SQLite file) in a child
+process with ``Hub.choose``, ``Page.next_text`` and the garbage collector timed in CPU time
+inside it (a tree before ``delve.web.page``: ``messages.message``, its JSON left in the rest),
+drives ``--games`` solo games of ``--choices`` choices over WebSockets with
+``bench/web_bench.py``'s client, and prints the server's CPU per choice (from ``/proc``, from
+when the games exist) with those parts; the rest is the socket and each page's HTTP upgrade. ``--src`` runs another
+tree's code (its ``src`` folder first on the path).
+
+    python bench/web_server_parts.py --games 20 --choices 40 [--src /work/wt/base-f619862/src]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+SPENT: dict[str, float] = {"choice (Hub.choose)": 0.0, "state message": 0.0, "garbage collector": 0.0}
+
+
+def _timed(owner: Any, name: str, part: str) -> None:
+    """Add the CPU time of ``owner.name`` to ``SPENT[part]``."""
+    inner = getattr(owner, name)
+
+    def timed(*args: Any, **kwargs: Any) -> Any:
+        start = time.process_time()
+        try:
+            return inner(*args, **kwargs)
+        finally:
+            SPENT[part] += time.process_time() - start
+
+    setattr(owner, name, timed)
+
+
+def serve(port: int, report: Path) -> None:
+    """The server side: uvicorn with the parts timed; SIGUSR1 writes ``SPENT`` to ``report``."""
+    import uvicorn
+
+    import delve.web.messages as messages
+    from delve.web.hub import Hub
+
+    _timed(Hub, "choose", "choice (Hub.choose)")
+    try:
+        from delve.web.page import Page
+    except ImportError:  # a tree before ``delve.web.page``: the message dict (its JSON is in the rest)
+        _timed(messages, "message", "state message")
+    else:
+        _timed(Page, "next_text", "state message")
+    from delve.web.app import create_app  # after the wrapping: it imports ``message`` by name
+    from delve.web.server import uvicorn_config
+
+    started = [0.0]
+
+    def collecting(phase: str, _info: dict[str, Any]) -> None:
+        if phase == "start":
+            started[0] = time.process_time()
+        else:
+            SPENT["garbage collector"] += time.process_time() - started[0]
+
+    gc.callbacks.append(collecting)
+    signal.signal(signal.SIGUSR1, lambda *_: report.write_text(json.dumps(SPENT)))
+    os.environ.setdefault("DELVE_CREATES_PER_MINUTE", "0")
+    app = create_app(f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3")
+    uvicorn.Server(uvicorn_config(app, host="127.0.0.1", port=port)).run()
+
+
+def spent(pid: int, report: Path) -> dict[str, float]:
+    """The server's timed parts so far."""
+    report.unlink(missing_ok=True)
+    os.kill(pid, signal.SIGUSR1)
+    for _ in range(100):
+        if report.exists() and report.read_text():
+            return dict(json.loads(report.read_text()))
+        time.sleep(0.05)
+    raise RuntimeError("the server did not report")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--choices", type=int, default=40)
+    parser.add_argument("--src", help="another tree's src folder (default: this tree's)")
+    parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)  # the child: serve on this port
+    parser.add_argument("--report", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve:
+        serve(args.serve, Path(args.report))
+        return
+    from delve.web.server import free_port
+    from web_bench import run, wait_ready
+
+    src = Path(args.src or Path(__file__).resolve().parents[1] / "src").resolve()
+    port, report = free_port(), Path(tempfile.mkdtemp()) / "spent.json"
+    server = subprocess.Popen([sys.executable, __file__, "--serve", str(port), "--report", str(report)],
+                              env={**os.environ, "PYTHONPATH": str(src)}, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_ready(url)
+        asyncio.run(run(url, server.pid, 4, args.choices, 0.0))  # warm up: imports, caches
+        before = spent(server.pid, report)
+        result = asyncio.run(run(url, server.pid, args.games, args.choices, 0.0))  # CPU after creating the games
+        after = spent(server.pid, report)
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.wait()
+    made, total = max(1, result["choices"]), result["server_cpu_ms_per_choice"]
+    parts = {part: round(1000 * (after[part] - before[part]) / made, 3) for part in SPENT}
+    parts["socket and the rest"] = round(total - parts["choice (Hub.choose)"] - parts["state message"], 3)
+    print(json.dumps({"src": str(src), "choices": result["choices"], "server_cpu_ms_per_choice": total,
+                      "parts_ms_per_choice (the collector runs inside the others)": parts,
+                      "load": result["load_after"]}), flush=True)
+
+
+if __name__ == "__main__":
+    main()
