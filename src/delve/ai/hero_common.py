@@ -50,7 +50,16 @@ def on_board(figure: FigureState) -> bool:
 
 # -- what a hero seat sees ---------------------------------------------------------------------
 def visible_mask(game: Game) -> bytearray:
-    """Per flat index: 1 when a hero seat may see the space (revealed area or no area)."""
+    """Per flat index: 1 when a hero seat may see the space (revealed area or no area). Looked
+    up once per decision (``decision_memo``): the AI asks it for every space it weighs."""
+    known = decision_memo(game, "visible_mask")
+    found: bytearray | None = known.get(None)
+    if found is None:
+        found = known[None] = _visible_mask(game)
+    return found
+
+
+def _visible_mask(game: Game) -> bytearray:
     board = game.board
     ix = board.index()
     cached: bytearray | None = ix.cache.get("hero_visible")
@@ -535,7 +544,11 @@ def best_attack_from(game: Game, hero: FigureState, fp: Footprint) -> tuple[floa
     for weapon, attack_type, reach, _blast in attack_options(game, hero):
         if attack_type == "melee":
             if nearest is None:
-                nearest = min(distance(c, e) for c in fp.cells() for e in by_cell)
+                if fp.w == 1 and fp.h == 1:  # most footprints asked about: one space
+                    x, y = fp.x, fp.y
+                    nearest = min(max(abs(x - ex), abs(y - ey)) for ex, ey in by_cell)  # ``distance``
+                else:
+                    nearest = min(distance(c, e) for c in fp.cells() for e in by_cell)
             if nearest > (2 if reach else 1):
                 continue
         targets = spaces.get((attack_type, reach))

@@ -37,14 +37,15 @@ class _Valuer:
         self.by_range: dict[tuple[str, int], float] = {}
         self.immune_from = player_rules().immune_from
 
-    def known(self, at: Footprint, hero: FigureState) -> bool:
-        """Whether the value from ``at`` is a lookup (its odds already worked out)."""
-        return (hero.id, oc.fp_distance(at, hero.footprint)) in self.by_range
+    def known(self, hero: FigureState, rng: int) -> bool:
+        """Whether the value at range ``rng`` of the hero is a lookup (its odds worked out)."""
+        return (hero.id, rng) in self.by_range
 
-    def __call__(self, at: Footprint, hero: FigureState) -> float:
+    def __call__(self, at: Footprint, hero: FigureState, rng: int | None = None) -> float:
+        """The value from ``at`` (``rng``: the range from there to the hero, when known)."""
         if self.immune_from(self.game, at, hero):
             return 0.0
-        key = (hero.id, oc.fp_distance(at, hero.footprint))
+        key = (hero.id, oc.fp_distance(at, hero.footprint) if rng is None else rng)
         found = self.by_range.get(key)
         if found is None:
             result = oc.odds(self.game, self.monster, hero, key[1])
@@ -124,10 +125,11 @@ class OverlordAI:
                         continue
                     # Whichever is cheap first: a value already worked out decides before any
                     # sight line is traced, new odds wait until the space is known to see the hero.
-                    valued = attack_value.known(fp, hero)
+                    rng = oc.fp_distance(fp, hero.footprint)
+                    valued = attack_value.known(hero, rng)
                     if not valued and attack_cell.sees(fp, hero, in_reach) is None:
                         continue
-                    value = attack_value(fp, hero) - 0.01 * int(choice.data.get("cost", 0))
+                    value = attack_value(fp, hero, rng) - 0.01 * int(choice.data.get("cost", 0))
                     if attacks and value <= best_here + 0.05:
                         continue
                     if (best_move is None or value > best_move[0]) and (
