@@ -53,6 +53,11 @@ def main() -> None:
             elif read == "cost_pairs":  # as move_choices reads them now: no Reach made
                 pairs = found.cost_pairs() if hasattr(found, "cost_pairs") else [(f, r.cost) for f, r in found.items()]
                 sorted((cost, fp.y, fp.x, i) for i, (fp, cost) in enumerate(pairs))
+            elif read == "by_cost":  # as move_choices reads them since the menus work: ints sorted
+                if hasattr(found, "by_cost"):
+                    found.by_cost()
+                else:
+                    sorted((r.cost, fp.y, fp.x) for fp, r in found.items())
             elif read == "path":
                 last = next(reversed(list(found)), start)
                 _ = found[last].path if last in found else ()
@@ -61,7 +66,7 @@ def main() -> None:
     print(f"reachable(), 1x1 figure, CPU us per query ({len(starts)} queries, best of 3)")
     print(f"{'query':34} {'before':>8} {'after':>8} {'ratio':>6}")
     for budget in (5, 10):
-        for read in ("none", "costs", "cost_pairs", "path"):
+        for read in ("none", "costs", "cost_pairs", "by_cost", "path"):
             before = cpu_us(run(reference_reachable, budget, read), len(starts))
             after = cpu_us(run(reachable, budget, read), len(starts))
             label = f"budget {budget}, read {read}"
