@@ -7,6 +7,9 @@ with the socket code it had: ``messages.message``, the board left out when uncha
 Starlette's ``json.dumps``). The person's choices come from ``bench/web_bench.py``'s cheap policy
 reading its own messages, outside the timing. Each tree runs in its own process with its ``src``
 first on the path; the trees alternate, ``--repeats`` times each, and the medians are printed.
+After the warm-up each tree settles its garbage collector as its server does
+(``delve.web.server.settle_collector``, when the tree has it); ``--base-gc default`` or
+``--mine-gc default`` leaves Python's collector as it is (to weigh that change alone).
 
     python bench/web_choice_bench.py --base /tmp/webcpu-base/src --games 20 --choices 40 --repeats 5
     python bench/web_choice_bench.py --one src [--profile]      # one tree, one run (or a cProfile)
@@ -160,10 +163,15 @@ def _time_parts() -> None:
     gc.callbacks.append(collecting)
 
 
-def one(games: int, choices: int, profile: bool, top: int, parts: bool = False) -> dict[str, Any]:
+def one(games: int, choices: int, profile: bool, top: int, parts: bool = False,
+        settle: bool = True) -> dict[str, Any]:
     if parts:
         _time_parts()
     play(2, 40)  # load the pack, maps, rules and the solo overlord's modules first (a server does once)
+    import delve.web.server as server
+
+    if settle and hasattr(server, "settle_collector"):
+        server.settle_collector()
     PARTS.clear()
     profiler = cProfile.Profile() if profile else None
     made, cpu, sent = play(games, choices, profiler)
@@ -190,18 +198,24 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--parts", action="store_true", help="also time the parts of a choice (a little slower)")
     parser.add_argument("--top", type=int, default=40)
+    parser.add_argument("--base-gc", choices=("settled", "default"), default="settled")
+    parser.add_argument("--mine-gc", choices=("settled", "default"), default="settled")
+    parser.add_argument("--gc", choices=("settled", "default"), default="settled", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one:
         sys.path.insert(0, str(Path(args.one).resolve()))
-        print(json.dumps(one(args.games, args.choices, args.profile, args.top, args.parts)), flush=True)
+        print(json.dumps(one(args.games, args.choices, args.profile, args.top, args.parts, args.gc == "settled")),
+              flush=True)
         return
     trees = {"base": args.base, "mine": args.mine}
+    collector = {"base": args.base_gc, "mine": args.mine_gc}
     runs: dict[str, list[dict[str, Any]]] = {name: [] for name in trees}
     for _ in range(args.repeats):
         for name, src in trees.items():
             env = {**os.environ, "PYTHONPATH": str(Path(src).resolve())}
             done = subprocess.run([sys.executable, __file__, "--one", src, "--games", str(args.games),
-                                   "--choices", str(args.choices), *(["--parts"] if args.parts else [])],
+                                   "--choices", str(args.choices), "--gc", collector[name],
+                                   *(["--parts"] if args.parts else [])],
                                   env=env, capture_output=True, text=True, check=True)
             runs[name].append(json.loads(done.stdout.strip().splitlines()[-1]))
             print(name, runs[name][-1], flush=True)

@@ -6,8 +6,14 @@ process with ``Hub.choose``, ``Page.next_text`` and the garbage collector timed 
 inside it (a tree before ``delve.web.page``: ``messages.message``, its JSON left in the rest),
 drives ``--games`` solo games of ``--choices`` choices over WebSockets with
 ``bench/web_bench.py``'s client, and prints the server's CPU per choice (from ``/proc``, from
-when the games exist) with those parts; the rest is the socket and each page's HTTP upgrade. ``--src`` runs another
-tree's code (its ``src`` folder first on the path).
+when the games exist) with those parts; the rest is the socket and each page's HTTP upgrade.
+``--src`` runs another tree's code (its ``src`` folder first on the path). ``--ws`` picks
+uvicorn's WebSocket implementation and ``--deflate`` turns permessage-deflate on; ``--gc
+default`` leaves the collector as Python sets it (no ``delve.web.server.settle_collector``, as
+before it existed) and ``--young N`` sets the youngest generation's threshold.
+The server's resident memory after the run is printed too; ``--soak W`` plays ``W`` more waves
+of ``--games`` new games (at most twice that many kept in memory, older ones evicted to the
+store) and prints the memory after each, to show the collector's settings keep it bounded.
 
     python bench/web_server_parts.py --games 20 --choices 40 [--src /work/wt/base-f619862/src]
 """
@@ -46,7 +52,7 @@ def _timed(owner: Any, name: str, part: str) -> None:
     setattr(owner, name, timed)
 
 
-def serve(port: int, report: Path) -> None:
+def serve(port: int, report: Path, options: dict[str, Any]) -> None:
     """The server side: uvicorn with the parts timed; SIGUSR1 writes ``SPENT`` to ``report``."""
     import uvicorn
 
@@ -60,8 +66,8 @@ def serve(port: int, report: Path) -> None:
         _timed(messages, "message", "state message")
     else:
         _timed(Page, "next_text", "state message")
+    import delve.web.server as server
     from delve.web.app import create_app  # after the wrapping: it imports ``message`` by name
-    from delve.web.server import uvicorn_config
 
     started = [0.0]
 
@@ -75,7 +81,23 @@ def serve(port: int, report: Path) -> None:
     signal.signal(signal.SIGUSR1, lambda *_: report.write_text(json.dumps(SPENT)))
     os.environ.setdefault("DELVE_CREATES_PER_MINUTE", "0")
     app = create_app(f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3")
-    uvicorn.Server(uvicorn_config(app, host="127.0.0.1", port=port)).run()
+    young = options.pop("young", 0)
+    if options.pop("settle", False) and hasattr(server, "settle_collector"):
+        server.settle_collector()
+    if young:  # another threshold for the youngest generation (tried: docs/performance.md)
+        gc.set_threshold(young, *gc.get_threshold()[1:])
+    config = server.uvicorn_config(app, host="127.0.0.1", port=port)
+    for name, value in options.items():  # after the tree's own settings, which they override
+        setattr(config, name, value)
+    uvicorn.Server(config).run()
+
+
+def rss_mb(pid: int) -> float:
+    """The resident memory of a process in MB (Linux /proc)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return round(int(line.split()[1]) / 1024, 1)
+    return 0.0
 
 
 def spent(pid: int, report: Path) -> dict[str, float]:
@@ -94,20 +116,31 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--choices", type=int, default=40)
     parser.add_argument("--src", help="another tree's src folder (default: this tree's)")
+    parser.add_argument("--ws", default="auto", help="uvicorn's WebSocket implementation (auto, websockets, "
+                                                         "websockets-sansio, wsproto)")
+    parser.add_argument("--deflate", action="store_true", help="permessage-deflate on")
+    parser.add_argument("--gc", choices=("settled", "default"), default="settled",
+                        help="settled: the tree's settle_collector when it has one")
+    parser.add_argument("--young", type=int, default=0, help="the youngest generation's threshold (default: Python's)")
+    parser.add_argument("--soak", type=int, default=0, help="waves of new games after the run (memory)")
     parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)  # the child: serve on this port
     parser.add_argument("--report", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        serve(args.serve, Path(args.report))
+        serve(args.serve, Path(args.report), {"ws": args.ws, "ws_per_message_deflate": args.deflate,
+                                              "settle": args.gc == "settled", "young": args.young})
         return
     from delve.web.server import free_port
     from web_bench import run, wait_ready
 
     src = Path(args.src or Path(__file__).resolve().parents[1] / "src").resolve()
     port, report = free_port(), Path(tempfile.mkdtemp()) / "spent.json"
-    server = subprocess.Popen([sys.executable, __file__, "--serve", str(port), "--report", str(report)],
-                              env={**os.environ, "PYTHONPATH": str(src)}, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL)
+    path = os.pathsep.join([str(src), os.environ.get("PYTHONPATH", "")])  # e.g. another WebSocket library
+    env = {**os.environ, "DELVE_MAX_LIVE_GAMES": str(2 * args.games), "PYTHONPATH": path}
+    server = subprocess.Popen([sys.executable, __file__, "--serve", str(port), "--report", str(report),
+                               "--ws", args.ws, "--gc", args.gc, "--young", str(args.young),
+                               *(["--deflate"] if args.deflate else [])],
+                              env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     try:
         wait_ready(url)
@@ -115,13 +148,22 @@ def main() -> None:
         before = spent(server.pid, report)
         result = asyncio.run(run(url, server.pid, args.games, args.choices, 0.0))  # CPU after creating the games
         after = spent(server.pid, report)
+        memory = rss_mb(server.pid)
+        soak = [memory]
+        for _ in range(args.soak):
+            time.sleep(6)  # the last wave's games become idle (the hub evicts games idle for 5 s)
+            asyncio.run(run(url, server.pid, args.games, args.choices, 0.0))
+            soak.append(rss_mb(server.pid))
     finally:
         server.send_signal(signal.SIGINT)
         server.wait()
     made, total = max(1, result["choices"]), result["server_cpu_ms_per_choice"]
     parts = {part: round(1000 * (after[part] - before[part]) / made, 3) for part in SPENT}
     parts["socket and the rest"] = round(total - parts["choice (Hub.choose)"] - parts["state message"], 3)
-    print(json.dumps({"src": str(src), "choices": result["choices"], "server_cpu_ms_per_choice": total,
+    print(json.dumps({"src": str(src), "ws": args.ws, "deflate": args.deflate, "gc": args.gc, "young": args.young,
+                      "rss_mb": memory,
+                      **({"soak_rss_mb": soak} if args.soak else {}), "choices": result["choices"],
+                      "server_cpu_ms_per_choice": total,
                       "parts_ms_per_choice (the collector runs inside the others)": parts,
                       "load": result["load_after"]}), flush=True)
 

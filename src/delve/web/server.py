@@ -6,6 +6,7 @@ Why a module of its own: `delve serve`, `delve play` and the tests start the ser
 from __future__ import annotations
 
 import asyncio
+import gc
 import socket
 from pathlib import Path
 from typing import Any
@@ -77,14 +78,42 @@ def uvicorn_config(app: Any, **options: Any) -> Any:
     ``delve.web.logs``), the head timeout, small WebSocket messages, pings every 20 s.
 
     WebSocket compression is off: messages are a few kB (new log events only, the board only when
-    it changed), and compressing each one cost about a tenth of the server's time per choice."""
+    it changed: 5.7 kB at the median, 14 kB at most, about 1.8-2.9 kB deflated), and compressing
+    each one doubled the socket's CPU per choice (0.25 -> 0.5 ms on ``bench/web_server_parts.py``).
+    The WebSocket implementation is named rather than left to uvicorn's choice of whatever is
+    installed: the sans-I/O protocol of ``websockets`` measured cheapest per choice (the socket's
+    share 0.26 ms, against 0.39 for its older asyncio protocol and 0.33 for ``wsproto``;
+    docs/performance.md, web table, fourth round)."""
     import uvicorn
 
     from delve.web.logs import logging_config
 
     return uvicorn.Config(app, log_config=logging_config(), access_log=False, http=head_timeout_protocol(),
                           ws_ping_interval=20, ws_max_size=WS_MAX_BYTES, ws_per_message_deflate=False,
-                          **options)
+                          ws="websockets-sansio", **options)
+
+
+def settle_collector() -> None:
+    """Freeze the start-up heap of a long-running server process, as large Python services do.
+
+    Why: the collector's full collections walk every long-lived object (the web stack, the
+    content packs, the AI modules: about 99,000 objects), and on a busy server they were about a
+    tenth of the CPU per choice (0.12 ms; 0.02 ms frozen, with the same memory in a soak).
+    Here the shipped packs and the automated players' modules are loaded first (the first game
+    loaded them before), everything alive is collected once and then frozen (``gc.freeze``: never
+    scanned again; it lives as long as the process anyway). Cycles made later are collected as
+    before, with Python's thresholds: raising the youngest generation's threshold as well saved
+    no more CPU and let the memory of a soak grow (docs/performance.md, web table, fourth round).
+    """
+    from delve.ai.bots import make_bot
+    from delve.content.loader import SHIPPED_PACKS, open_pack
+
+    for pack in ("starter", *SHIPPED_PACKS):
+        open_pack(pack)
+    for kind in ("solo", "ai", "hero"):  # imports the automated players' modules
+        make_bot(kind, 0)
+    gc.collect()
+    gc.freeze()
 
 
 def serve(host: str, port: int, store_url: str, *, workers: int = 1, shard: tuple[int, int] | None = None,
@@ -103,4 +132,6 @@ def serve(host: str, port: int, store_url: str, *, workers: int = 1, shard: tupl
         from delve.web.router import die_with_parent
 
         die_with_parent()
-    uvicorn.Server(uvicorn_config(create_app(store_url, shard=shard), host=host, port=port, uds=uds)).run()
+    app = create_app(store_url, shard=shard)
+    settle_collector()
+    uvicorn.Server(uvicorn_config(app, host=host, port=port, uds=uds)).run()
