@@ -80,6 +80,8 @@ def test_a_close_call_is_played_in_more_worlds_for_the_two_only() -> None:
     assert close.asked == [(0, ("a", "b", "c")), (1, ("a", "b", "c")), (2, ("a", "b")), (3, ("a", "b"))]
     assert outcomes["c"] == [0.0, 0.0, None, None]
     assert close.select("a", {"a": 1.0, "b": 1.5}, outcomes) == "b"  # one world of four against it
+    outcomes["c"] = [3.0, 3.0, None, None]  # ahead in the first worlds only: not verified, never chosen
+    assert close.select("a", {"a": 1.0, "b": 1.5, "c": 3.0}, outcomes) == "b"
     clear = Scripted({"a": [1.0] * 4, "b": [1.1] * 4, "c": [0.0] * 4}, budget)
     clear.play_out(decision, game, ["a", "b", "c"])
     assert len(clear.asked) == 2  # no alternative beats the AI's choice by the margin: no more worlds

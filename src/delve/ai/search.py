@@ -143,8 +143,13 @@ class SearchPlayer:
         not better than it in every sampled world (``hero_search.better_in_every_world``: a
         fight's dice spread the values of one world several times wider than the margin, so a
         mean of two worlds alone picks noise). Both sides follow this rule; the overlord, over the
-        worlds of a verified close call, allows ``budget.tolerance`` worlds against it."""
-        best = max(means, key=lambda c: (means[c], c == pick))
+        worlds of a verified close call, allows ``budget.tolerance`` worlds against it, and only
+        the verified alternative may win there (the others' means are of the first worlds only)."""
+        eligible = list(means)
+        if outcomes is not None and self.side == "overlord":
+            played = {c: sum(v is not None for v in outcomes[c]) for c in means}
+            eligible = [c for c in means if c == pick or played[c] == max(played.values())]
+        best = max(eligible, key=lambda c: (means[c], c == pick))
         tolerance = self.budget.tolerance if self.side == "overlord" else 0  # the heroes verify nothing
         if not means[best] > means.get(pick, -float("inf")) + self.budget.margin:
             return pick
