@@ -131,3 +131,17 @@ def test_the_hard_overlord_is_reproducible_honest_and_bounded_by_its_budget(
     assert searched > 0
     # the budget is counted: worlds x candidates, then two candidates in the extra worlds
     assert most <= budget.worlds * budget.candidates + 2 * (budget.verify_worlds - budget.worlds)
+
+
+def test_an_encounter_ended_in_a_rollout_is_its_outcome() -> None:
+    from delve.ai.overlord_search import ENCOUNTER
+
+    game = _game("first-steps-2e")
+    judge = OverlordJudge.at(game)
+    for winner, worth in (("overlord", ENCOUNTER), ("heroes", -ENCOUNTER)):
+        ended = game.clone()
+        record = ended.state.flags.setdefault("encounters", {"number": 1, "won": []})
+        record.setdefault("won", []).append({"encounter": "first-steps-2e", "winner": winner})
+        assert judge.value(ended) == worth
+        search = SearchPlayer(1, side="overlord")
+        assert search._horizon_reached(ended, ended.state.round + 5, decided=0)  # the rollout stops there

@@ -27,7 +27,10 @@ The same defects the heroes' search had (``delve.ai.hero_search``) were in the o
   taken by the monsters of the decision, the named foe's health, and the guard the normal 2e AI
   measures (``overlord_2e.guard_value``: the heroes' walk to their goal with the monsters in the
   way, minus each hero who could strike the named foe), so the search and the normal AI it
-  corrects aim at the same thing.
+  corrects aim at the same thing. A rollout that ends an encounter of a two-encounter quest
+  stops there (the next encounter resets the round, so the horizon was never reached, and the
+  first encounter's monsters, gone with it, counted as killed): the encounter won or lost is
+  worth plus or minus ``ENCOUNTER``.
 """
 
 from __future__ import annotations
@@ -50,6 +53,7 @@ GOAL_SPACE = 0.25  # each space of the heroes' walk to an area they must reach
 GOAL_FAR = 40  # spaces: farther (or cut off) counts as this far
 NAMED_HEALTH = 2.0  # a named foe's full health, when the heroes must kill him
 GUARD = 1.0  # 2e: weight of the normal 2e AI's guard value (``overlord_2e.guard_value``)
+ENCOUNTER = 10.0  # 2e: an encounter of a two-encounter quest won (lost) before the last one
 
 
 def goal_progress(game: Game) -> float:
@@ -84,18 +88,24 @@ def guard_progress(game: Game) -> float:
     return named + GUARD * overlord_2e.guard_value(game)
 
 
+def encounters_decided(game: Game) -> list[dict[str, str]]:
+    """A 2e quest's encounters decided so far, each with its winner (``rules2e.encounters``)."""
+    return list(game.state.flags.get("encounters", {}).get("won", []))
+
+
 @dataclass(frozen=True)
 class OverlordJudge:
     """What an end state is compared with: the monsters on the board at the searched decision."""
 
     monsters: dict[str, tuple[float, float]]  # monster id -> (weight, health fraction) then
+    decided: int = 0  # 2e: encounters decided at the decision
 
     @classmethod
     def at(cls, game: Game) -> OverlordJudge:
         """The judge of the decision pending in ``game``."""
         monsters = {m.id: (MONSTER * (2.0 if m.master else 1.0), m.wounds / max(1, m.max_wounds))
                     for m in game.state.monsters() if m.side == "overlord" and on_board(m)}
-        return cls(monsters=monsters)
+        return cls(monsters=monsters, decided=len(encounters_decided(game)))
 
     def value(self, game: Game) -> float:
         """How good ``game`` is for the overlord (``WIN_VALUE`` for a win, minus for a loss):
@@ -104,6 +114,9 @@ class OverlordJudge:
         state = game.state
         if state.winner is not None:
             return WIN_VALUE if state.winner == "overlord" else -WIN_VALUE
+        decided = encounters_decided(game)[self.decided:]
+        if decided:  # an encounter ended since: the next one's board is not this decision's
+            return sum(ENCOUNTER if d.get("winner") == "overlord" else -ENCOUNTER for d in decided)
         health = sum(h.wounds / max(1, h.max_wounds) for h in state.heroes() if on_board(h))
         lost = health_lost(game, self.monsters)
         if overlord_2e.active(game):
@@ -135,4 +148,4 @@ class HeroWatch:
         return copy.deepcopy(self.model)
 
 
-__all__ = ["HeroWatch", "OverlordJudge", "goal_progress"]
+__all__ = ["HeroWatch", "OverlordJudge", "encounters_decided", "goal_progress", "guard_progress"]

@@ -48,7 +48,7 @@ from delve.ai.explain import Explanation, Values, build
 from delve.ai.hero_ai import HeroAI
 from delve.ai.hero_search import HeroJudge, Outcomes, hero_candidates
 from delve.ai.overlord_ai import OverlordAI
-from delve.ai.overlord_search import HeroWatch, OverlordJudge, goal_progress
+from delve.ai.overlord_search import HeroWatch, OverlordJudge, encounters_decided, goal_progress
 from delve.engine.decision import OVERLORD, TABLE, Decision
 from delve.engine.determinize import determinized_clone
 from delve.engine.game import EngineError, Game
@@ -232,11 +232,14 @@ class SearchPlayer:
             out[candidate] = self.rollout(branch, world_seed, value) if played else None
         return out
 
-    def _horizon_reached(self, game: Game, start_round: int) -> bool:
-        """The opponents have replied: for the overlord, the heroes' next turns are over; for the
-        heroes, the overlord's turn is over (a new round began)."""
+    def _horizon_reached(self, game: Game, start_round: int, decided: int = 0) -> bool:
+        """The opponents have replied: for the overlord, the heroes' next turns are over, or an
+        encounter of a 2e quest ended (``decided``: those decided at the start); for the heroes,
+        the overlord's turn is over (a new round began)."""
         if self.side == "heroes":
             return game.state.round > start_round
+        if len(encounters_decided(game)) > decided:
+            return True
         return game.state.round > start_round and not any(s.kind == "hero_turns" for s in game.state.stack)
 
     def valuer(self, game: Game) -> Callable[[Game], float]:
@@ -252,12 +255,12 @@ class SearchPlayer:
         (``evaluate`` for the side when not given). The heroes' search plays its own heroes on
         with a copy of its hero AI (what it remembers: the markers done with), the overlord's
         with a copy of its model of the heroes (``HeroWatch``)."""
-        start_round = game.state.round
+        start_round, decided = game.state.round, len(encounters_decided(game))
         overlord = OverlordAI(seed)
         heroes: HeroAI = copy.deepcopy(self.base) if self.watch is None else self.watch.player()
         for _ in range(self.budget.max_rollout_choices):
             decision = game.pending
-            if decision is None or self._horizon_reached(game, start_round):
+            if decision is None or self._horizon_reached(game, start_round, decided):
                 break
             player: Any = overlord if decision.seat in (OVERLORD, TABLE) else heroes
             if not _applied(game, player.choose(decision, game), decision.seat):
