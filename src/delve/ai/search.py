@@ -285,9 +285,10 @@ class SearchPlayer:
         winner = self.select(pick, means, outcomes)
         values: Values = {
             c: (means[c], {"rollouts": visits[c], "normal_ai_choice": c == pick}) for c in means}
+        worlds = max(visits.values(), default=0)
         return build(decision, "search", winner, f"mean value for the {self.side} after the opponents' reply "
-                     f"(conquest, health, win/loss) over {self.budget.worlds} sampled worlds", values,
-                     margin=self.budget.margin)
+                     f"(conquest or the guard of the goal, health, win/loss) over {worlds} sampled worlds "
+                     "(the rollouts of each option)", values, margin=self.budget.margin)
 
 
 def better_in_enough_worlds(outcomes: Outcomes, best: str, pick: str, tolerance: int, per: int) -> bool:
