@@ -6,7 +6,10 @@ seconds per game, games per CPU second, and for the search players the CPU time 
 decision they answer (all decisions, and the searched ones alone: mean, 95th percentile, max).
 CPU time (``time.process_time``), so other load on a shared machine does not count.
 
-    nice -n 10 .venv/bin/python bench/levels_bench.py [GAMES] [QUEST]
+    nice -n 10 .venv/bin/python bench/levels_bench.py [GAMES] [QUEST] [PAIRING...]
+
+A 2nd-edition quest (``first-steps-2e``, ``first-steps-2e-2``) plays by the 2e rules; naming
+pairings ("overlord hard") plays only those.
 """
 
 from __future__ import annotations
@@ -30,11 +33,18 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
+def ruleset_of(quest: str) -> str:
+    """The ruleset a shipped quest plays by (the 2e tutorial's quests end in -2e, -2e-2)."""
+    return "2e" if "-2e" in quest else "1e"
+
+
 def play(quest: str, heroes: str, overlord: str, seed: int) -> dict[str, Any]:
     """One game; CPU seconds in total and per decision of each search player."""
-    pack, quest_id = default_content("1e", quest)
+    ruleset = ruleset_of(quest)
+    pack, quest_id = default_content(ruleset, quest)
     start = time.process_time()
-    game = new_game(GameSetup(pack=pack, quest=quest_id, seed=seed, choices=True), transactional=False)
+    game = new_game(GameSetup(ruleset=ruleset, pack=pack, quest=quest_id, seed=seed, choices=True),
+                    transactional=False)
     hero, over = make_player("hero", heroes, seed + 1), make_player("overlord", overlord, seed + 2)
     searched: list[float] = []
     every: list[float] = []
@@ -55,11 +65,14 @@ def play(quest: str, heroes: str, overlord: str, seed: int) -> dict[str, Any]:
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 3
     quest = sys.argv[2] if len(sys.argv) > 2 else "first-steps"
+    only = set(sys.argv[3:])
     play(quest, "ai", "ai", game_seed(1, 999))  # warm: pack, maps, odds tables
     print(f"{quest}, {games} games per pairing (CPU seconds)")
     print(f"{'pairing':18} {'s/game':>8} {'games/CPU s':>12} {'decision mean/p95/max (all)':>30} "
           f"{'searched mean/p95/max':>26} {'searched':>9}")
     for name, heroes, overlord in PAIRINGS:
+        if only and name not in only:
+            continue
         runs = [play(quest, heroes, overlord, game_seed(1, i)) for i in range(games)]
         cpu = sum(r["cpu"] for r in runs)
         searched = [t for r in runs for t in r["searched"]]

@@ -83,7 +83,11 @@ def play(path: Path, targets: dict[str, int], chunk: int, workers: int, quests: 
                    "errors": s["errors"], "rounds_sum": sum(x["rounds"] for x in summaries if not x.get("error")),
                    "choices_sum": sum(x["choices"] for x in summaries),
                    "cpu_seconds": sum(x["seconds"] for x in summaries), "wall_seconds": wall, "code": label,
-                   "error_seeds": s["error_seeds"], "side": side}
+                   "error_seeds": s["error_seeds"], "side": side,
+                   # each game's winner in game order (O overlord, h heroes, - none): the levels
+                   # meet the same game seeds, so the cells can be compared game by game
+                   "winners": "".join({"overlord": "O", "heroes": "h"}.get(x.get("winner") or "", "-")
+                                      for x in sorted(summaries, key=lambda x: x["index"]))}
             if budget and level == "hard":
                 row["budget"] = budget
             with path.open("a") as out:
@@ -156,6 +160,34 @@ def table(paths: list[Path], side: str = "overlord") -> str:
     return "\n".join(lines)
 
 
+def paired(paths: list[Path], side: str = "overlord") -> str:
+    """Hard against normal game by game, where both rows of a chunk list their games' winners
+    (same quest, root seed and game count: the same game seeds): games hard won and normal
+    lost, the reverse, and the paired difference with its 95% interval (Wald, for matched pairs:
+    only the games whose results differ carry information)."""
+    won = "O" if side == "overlord" else "h"
+    cells: dict[tuple[str, str, int, int], str] = {}
+    for path in paths:
+        for row in _rows(path):
+            if row.get("winners") and not row.get("budget") and _side(row) in (side, "both"):
+                cells[(row["quest"], row["level"], row["seed"], row["games"])] = row["winners"]
+    lines = []
+    for _ruleset, quest in QUESTS:
+        pairs = [(cells[(q, "normal", seed, n)], w) for (q, level, seed, n), w in cells.items()
+                 if q == quest and level == "hard" and (q, "normal", seed, n) in cells]
+        games = [(a, b) for normal, hard in pairs for a, b in zip(normal, hard, strict=True)]
+        if not games:
+            continue
+        gained = sum(1 for a, b in games if b == won and a != won)
+        lost = sum(1 for a, b in games if a == won and b != won)
+        n = len(games)
+        d = (gained - lost) / n
+        half = 1.96 * math.sqrt(max(0.0, gained + lost - (gained - lost) ** 2 / n)) / n
+        lines.append(f"{quest}: {n} games on the same seeds; hard won {gained} that normal lost, lost {lost} that "
+                     f"normal won; paired difference {d:+.1%} ({d - half:+.1%} to {d + half:+.1%})")
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=None, help="JSON lines (several: --out "
@@ -174,6 +206,7 @@ def main() -> None:
     outs = args.out or [Path("levels.jsonl")]
     if args.table:
         print(table(outs, args.side))
+        print(paired(outs, args.side))
         return
     if args.hard_budget:
         worlds, candidates = (int(x) for x in args.hard_budget.split(","))

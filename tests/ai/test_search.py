@@ -2,38 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from delve.ai.bots import level_kind, levels, make_bot
 from delve.ai.search import Budget, SearchPlayer, evaluate
 from delve.api import GameSetup, new_game
-from delve.engine.decision import OVERLORD, TABLE
 from delve.sim.runner import make_player
 
 SMALL = Budget(worlds=1, candidates=2, max_rollout_choices=80)
 
 
-def _play(seed: int, decisions: int) -> tuple[list[str], int]:
+def _play(seed: int, decisions: int, play_reading: Callable[..., list[str]]) -> tuple[list[str], int]:
     game = new_game(GameSetup(quest="first-steps", seed=seed, choices=True), transactional=False)
-    hero = make_bot("hero", seed)
     search = SearchPlayer(seed, side="overlord", budget=SMALL)
-    chosen = []
-    for _ in range(decisions):
-        decision = game.pending
-        if decision is None:
-            break
-        if decision.seat in (OVERLORD, TABLE):
-            before = game.state_hash()
-            choice = search.choose(decision, game)
-            assert game.state_hash() == before  # the search plays on copies only
-        else:
-            choice = hero.choose(decision, game)
-        chosen.append(choice)
-        assert game.apply(choice, decision.seat).accepted
-    return chosen, search.searched
+    return play_reading(game, search, make_bot("hero", seed), decisions), search.searched
 
 
-def test_search_is_reproducible_and_searches_key_decisions() -> None:
-    first, searched = _play(3, 260)
-    second, _ = _play(3, 260)
+def test_search_is_reproducible_and_searches_key_decisions(reading_play: Callable[..., list[str]]) -> None:
+    first, searched = _play(3, 260, reading_play)
+    second, _ = _play(3, 260, reading_play)
     assert first == second
     assert searched > 0
 

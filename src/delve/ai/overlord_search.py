@@ -20,6 +20,17 @@ The same defects the heroes' search had (``delve.ai.hero_search``) were in the o
 - **dice decided the choice**: see ``delve.ai.hero_search.better_in_every_world``; the overlord
   now keeps his AI's choice unless another candidate is better on average by the margin and
   better in every sampled world too.
+- **a 2e game valued as a 1st-edition one**: a 2e overlord wins by holding out until the
+  quest's last round (descent-2e excerpt a, "Quests"), with no conquest; what he must stop is
+  the heroes' walk to their area or their strike on the monster they must kill. The judge of a
+  2e game counts the heroes' health on the board (a knocked-out hero counts none), the wounds
+  taken by the monsters of the decision, the named foe's health, and the guard the normal 2e AI
+  measures (``overlord_2e.guard_value``: the heroes' walk to their goal with the monsters in the
+  way, minus each hero who could strike the named foe), so the search and the normal AI it
+  corrects aim at the same thing. A rollout that ends an encounter of a two-encounter quest
+  stops there (the next encounter resets the round, so the horizon was never reached, and the
+  first encounter's monsters, gone with it, counted as killed): the encounter won or lost is
+  worth plus or minus ``ENCOUNTER``.
 """
 
 from __future__ import annotations
@@ -27,6 +38,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 
+from delve.ai import overlord_2e
 from delve.ai import overlord_common as oc
 from delve.ai.hero_ai import MARKERS_WORTH_A_VISIT, HeroAI
 from delve.ai.hero_common import on_board
@@ -40,6 +52,8 @@ MONSTER = 0.5  # a monster's full health (a master counts twice)
 GOAL_SPACE = 0.25  # each space of the heroes' walk to an area they must reach
 GOAL_FAR = 40  # spaces: farther (or cut off) counts as this far
 NAMED_HEALTH = 2.0  # a named foe's full health, when the heroes must kill him
+GUARD = 1.0  # 2e: weight of the normal 2e AI's guard value (``overlord_2e.guard_value``)
+ENCOUNTER = 10.0  # 2e: an encounter of a two-encounter quest won (lost) before the last one
 
 
 def goal_progress(game: Game) -> float:
@@ -62,18 +76,36 @@ def goal_progress(game: Game) -> float:
     return cost
 
 
+def guard_progress(game: Game) -> float:
+    """A 2e game's distance of the heroes from their goals, as the normal 2e overlord measures
+    it (``overlord_2e.guard_value``: the walk to the area with the monsters in the way, the
+    walk to the named foe and the heroes who could strike him), plus the named foe's health.
+    With every hero knocked out (none on the board) each goal counts as out of reach."""
+    named = NAMED_HEALTH * sum(m.wounds / max(1, m.max_wounds) for m in overlord_2e.protected(game))
+    if not oc.heroes(game):
+        goals = len(overlord_2e.protected(game)) + bool(overlord_2e.goal_cells(game))
+        return named + GUARD * goals * overlord_2e.WALK * overlord_2e.WALK_CAP
+    return named + GUARD * overlord_2e.guard_value(game)
+
+
+def encounters_decided(game: Game) -> list[dict[str, str]]:
+    """A 2e quest's encounters decided so far, each with its winner (``rules2e.encounters``)."""
+    return list(game.state.flags.get("encounters", {}).get("won", []))
+
+
 @dataclass(frozen=True)
 class OverlordJudge:
     """What an end state is compared with: the monsters on the board at the searched decision."""
 
     monsters: dict[str, tuple[float, float]]  # monster id -> (weight, health fraction) then
+    decided: int = 0  # 2e: encounters decided at the decision
 
     @classmethod
     def at(cls, game: Game) -> OverlordJudge:
         """The judge of the decision pending in ``game``."""
         monsters = {m.id: (MONSTER * (2.0 if m.master else 1.0), m.wounds / max(1, m.max_wounds))
                     for m in game.state.monsters() if m.side == "overlord" and on_board(m)}
-        return cls(monsters=monsters)
+        return cls(monsters=monsters, decided=len(encounters_decided(game)))
 
     def value(self, game: Game) -> float:
         """How good ``game`` is for the overlord (``WIN_VALUE`` for a win, minus for a loss):
@@ -82,8 +114,13 @@ class OverlordJudge:
         state = game.state
         if state.winner is not None:
             return WIN_VALUE if state.winner == "overlord" else -WIN_VALUE
+        decided = encounters_decided(game)[self.decided:]
+        if decided:  # an encounter ended since: the next one's board is not this decision's
+            return sum(ENCOUNTER if d.get("winner") == "overlord" else -ENCOUNTER for d in decided)
         health = sum(h.wounds / max(1, h.max_wounds) for h in state.heroes() if on_board(h))
         lost = health_lost(game, self.monsters)
+        if overlord_2e.active(game):
+            return -(HEALTH * health + lost) + guard_progress(game)
         return -(CONQUEST * state.conquest + HEALTH * health + lost) + goal_progress(game)
 
 
@@ -111,4 +148,4 @@ class HeroWatch:
         return copy.deepcopy(self.model)
 
 
-__all__ = ["HeroWatch", "OverlordJudge", "goal_progress"]
+__all__ = ["HeroWatch", "OverlordJudge", "encounters_decided", "goal_progress", "guard_progress"]

@@ -19,7 +19,11 @@ search that fits a shared CPU):
    taken by its monsters, the heroes' distance to their goals, a win or a loss; the heroes:
    ``hero_search.HeroJudge``); the candidate with the best mean wins, but the normal AI's own
    choice is kept unless another beats it by ``margin`` and is better in every sampled world
-   too (the search corrects the AI; it does not replace it with the luck of the dice).
+   too (the search corrects the AI; it does not replace it with the luck of the dice). The
+   overlord plays a close call (an alternative ahead by the margin in the first worlds) in more
+   worlds, the two candidates only, up to ``verify_worlds`` (6), and switches when the
+   alternative is still ahead by the margin on average and behind in at most ``tolerance`` (1)
+   of them: two worlds alone let a difference of pure dice through one time in four.
 
 The heroes' candidates, end-state value and choice rule live in ``delve.ai.hero_search`` (why
 the overlord's value, turned round, made the heroes weaker is told there); the overlord's value
@@ -42,19 +46,21 @@ from typing import Any
 
 from delve.ai.explain import Explanation, Values, build
 from delve.ai.hero_ai import HeroAI
-from delve.ai.hero_search import HeroJudge, Outcomes, better_in_every_world, hero_candidates
+from delve.ai.hero_search import HeroJudge, Outcomes, hero_candidates
 from delve.ai.overlord_ai import OverlordAI
-from delve.ai.overlord_search import HeroWatch, OverlordJudge, goal_progress
+from delve.ai.overlord_search import HeroWatch, OverlordJudge, encounters_decided, goal_progress
 from delve.engine.decision import OVERLORD, TABLE, Decision
 from delve.engine.determinize import determinized_clone
 from delve.engine.game import EngineError, Game
 
 # Decision kinds worth a search, per side: where a monster goes and whom it strikes, which
-# card to play (at the start of the turn, and in the event and trap windows, where the normal AI
-# passes or plays the first it may), where a spawn stands; for heroes, which action and who acts
-# first.
+# card to play at the start of the turn, where a spawn stands; for heroes, which action and who
+# acts first. Not the overlord's event and trap windows: a card played there costs threat (1st
+# edition) and a card from the hand, which no end-state value at this horizon sees, so the search
+# spent both on whatever helped a little before the horizon (and the windows were half of the
+# searched decisions of a first-steps game).
 SEARCHED = {
-    "overlord": ("monster_activation", "overlord_cards", "spawn_place", "event_window", "trap_window"),
+    "overlord": ("monster_activation", "overlord_cards", "spawn_place"),
     "heroes": ("choose_action", "choose_hero_turn"),
 }
 WIN_VALUE = 50.0
@@ -68,6 +74,10 @@ class Budget:
     candidates: int = 3
     max_rollout_choices: int = 400
     margin: float = 0.3  # how much better than the normal AI's own choice another must be
+    # the overlord: on a close call (an alternative beats the AI's choice by the margin in the
+    # first ``worlds``), the two are played in more worlds, up to this many in all
+    verify_worlds: int = 6
+    tolerance: int = 1  # worlds of those where the alternative may fail to beat the AI's choice
     time_limit: float | None = None  # CPU seconds per decision; None: reproducible
 
 
@@ -132,11 +142,19 @@ class SearchPlayer:
         """The best mean, unless the normal AI's choice is within ``margin`` of it, or the best is
         not better than it in every sampled world (``hero_search.better_in_every_world``: a
         fight's dice spread the values of one world several times wider than the margin, so a
-        mean of two worlds alone picks noise). Both sides follow this rule."""
-        best = max(means, key=lambda c: (means[c], c == pick))
+        mean of two worlds alone picks noise). Both sides follow this rule; the overlord, over the
+        worlds of a verified close call, allows ``budget.tolerance`` worlds against it, and only
+        the verified alternative may win there (the others' means are of the first worlds only)."""
+        eligible = list(means)
+        if outcomes is not None and self.side == "overlord":
+            played = {c: sum(v is not None for v in outcomes[c]) for c in means}
+            eligible = [c for c in means if c == pick or played[c] == max(played.values())]
+        best = max(eligible, key=lambda c: (means[c], c == pick))
+        tolerance = self.budget.tolerance if self.side == "overlord" else 0  # the heroes verify nothing
         if not means[best] > means.get(pick, -float("inf")) + self.budget.margin:
             return pick
-        if outcomes is not None and not better_in_every_world(outcomes, best, pick):
+        if outcomes is not None and not better_in_enough_worlds(outcomes, best, pick, tolerance,
+                                                                self.budget.verify_worlds):
             return pick
         return best
 
@@ -171,26 +189,57 @@ class SearchPlayer:
         """The value of each candidate in each sampled world (None where it was refused)."""
         started = time.process_time()
         outcomes: Outcomes = {c: [] for c in candidates}
-        seat = decision.seat if decision.seat != TABLE else OVERLORD
         value = self.valuer(game)
         self.searched += 1
         for world_index in range(self.budget.worlds):
-            world_seed = _seed("delve-search", self.seed, game.state.serial, world_index)
-            world = determinized_clone(game, seat, world_seed)
+            played = self.world(decision, game, world_index, candidates, value)
             for candidate in candidates:
-                branch = world.clone()
-                played = _applied(branch, candidate, decision.seat)
-                outcomes[candidate].append(self.rollout(branch, world_seed, value) if played else None)
+                outcomes[candidate].append(played.get(candidate))
             limit = self.budget.time_limit
             if limit is not None and time.process_time() - started > limit:
                 break
+        if self.side == "overlord" and self.budget.verify_worlds > self.budget.worlds:
+            self.verify(decision, game, outcomes, value)
         return outcomes
 
-    def _horizon_reached(self, game: Game, start_round: int) -> bool:
-        """The opponents have replied: for the overlord, the heroes' next turns are over; for the
-        heroes, the overlord's turn is over (a new round began)."""
+    def verify(self, decision: Decision, game: Game, outcomes: Outcomes, value: Callable[[Game], float]) -> None:
+        """A close call: the best alternative beats the AI's choice (the first candidate) by the
+        margin on average; play the two in more worlds (the same world seeds for both), up to
+        ``budget.verify_worlds`` in all; the other candidates get no value there."""
+        pick = next(iter(outcomes))
+        means = mean_values(outcomes)[0]
+        if pick not in means or len(means) < 2:
+            return
+        best = max((c for c in means if c != pick), key=lambda c: means[c])
+        if not means[best] > means[pick] + self.budget.margin:
+            return
+        for world_index in range(len(outcomes[pick]), self.budget.verify_worlds):
+            played = self.world(decision, game, world_index, [pick, best], value)
+            for candidate, values in outcomes.items():
+                values.append(played.get(candidate))
+
+    def world(self, decision: Decision, game: Game, index: int, candidates: list[str],
+              value: Callable[[Game], float]) -> dict[str, float | None]:
+        """The value of each candidate in sampled world ``index`` (None where it was refused):
+        one honest copy for the seat, every candidate played on a copy of it (the same dice)."""
+        seat = decision.seat if decision.seat != TABLE else OVERLORD
+        world_seed = _seed("delve-search", self.seed, game.state.serial, index)
+        world = determinized_clone(game, seat, world_seed)
+        out: dict[str, float | None] = {}
+        for candidate in candidates:
+            branch = world.clone()
+            played = _applied(branch, candidate, decision.seat)
+            out[candidate] = self.rollout(branch, world_seed, value) if played else None
+        return out
+
+    def _horizon_reached(self, game: Game, start_round: int, decided: int = 0) -> bool:
+        """The opponents have replied: for the overlord, the heroes' next turns are over, or an
+        encounter of a 2e quest ended (``decided``: those decided at the start); for the heroes,
+        the overlord's turn is over (a new round began)."""
         if self.side == "heroes":
             return game.state.round > start_round
+        if len(encounters_decided(game)) > decided:
+            return True
         return game.state.round > start_round and not any(s.kind == "hero_turns" for s in game.state.stack)
 
     def valuer(self, game: Game) -> Callable[[Game], float]:
@@ -206,12 +255,12 @@ class SearchPlayer:
         (``evaluate`` for the side when not given). The heroes' search plays its own heroes on
         with a copy of its hero AI (what it remembers: the markers done with), the overlord's
         with a copy of its model of the heroes (``HeroWatch``)."""
-        start_round = game.state.round
+        start_round, decided = game.state.round, len(encounters_decided(game))
         overlord = OverlordAI(seed)
         heroes: HeroAI = copy.deepcopy(self.base) if self.watch is None else self.watch.player()
         for _ in range(self.budget.max_rollout_choices):
             decision = game.pending
-            if decision is None or self._horizon_reached(game, start_round):
+            if decision is None or self._horizon_reached(game, start_round, decided):
                 break
             player: Any = overlord if decision.seat in (OVERLORD, TABLE) else heroes
             if not _applied(game, player.choose(decision, game), decision.seat):
@@ -236,9 +285,19 @@ class SearchPlayer:
         winner = self.select(pick, means, outcomes)
         values: Values = {
             c: (means[c], {"rollouts": visits[c], "normal_ai_choice": c == pick}) for c in means}
+        worlds = max(visits.values(), default=0)
         return build(decision, "search", winner, f"mean value for the {self.side} after the opponents' reply "
-                     f"(conquest, health, win/loss) over {self.budget.worlds} sampled worlds", values,
-                     margin=self.budget.margin)
+                     f"(conquest or the guard of the goal, health, win/loss) over {worlds} sampled worlds "
+                     "(the rollouts of each option)", values, margin=self.budget.margin)
+
+
+def better_in_enough_worlds(outcomes: Outcomes, best: str, pick: str, tolerance: int, per: int) -> bool:
+    """``hero_search.better_in_every_world``, allowing ``tolerance`` worlds in every ``per``
+    where ``best`` does not beat ``pick`` (over the verified worlds one tie or loss need not veto
+    a clear difference; over fewer worlds none is allowed)."""
+    pairs = [(b, p) for b, p in zip(outcomes[best], outcomes[pick], strict=True) if b is not None and p is not None]
+    allowed = tolerance * len(pairs) // per if per > 0 else 0
+    return sum(1 for b, p in pairs if not b > p) <= allowed
 
 
 def mean_values(outcomes: Outcomes) -> tuple[dict[str, float], dict[str, int]]:
