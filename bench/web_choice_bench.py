@@ -35,6 +35,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from cpu_parts import time_calls, time_collector
+
 
 class _OldPage:
     """The socket's page code before ``delve.web.page`` (the closure ``build`` of ``app.py``)."""
@@ -121,23 +123,13 @@ PARTS: dict[str, float] = {}
 
 def _timed(owner: Any, name: str, part: str) -> None:
     """Replace ``owner.name`` by a wrapper adding its CPU time to ``PARTS[part]``."""
-    inner = getattr(owner, name)
-
-    def timed(*args: Any, **kwargs: Any) -> Any:
-        start = time.process_time()
-        try:
-            return inner(*args, **kwargs)
-        finally:
-            PARTS[part] = PARTS.get(part, 0.0) + time.process_time() - start
-
-    setattr(owner, name, timed)
+    time_calls(PARTS, owner, name, part)
 
 
 def _time_parts() -> None:
     """Time the parts of a choice: the engine's apply (with the automated seats' own choosing
     counted under "rest of the round trip"), the commit, the state message, its JSON text and
     the garbage collector (``gc.callbacks``)."""
-    import gc
 
     import delve.web.messages as messages
     from delve.engine.game import Game
@@ -152,15 +144,7 @@ def _time_parts() -> None:
         _timed(sys.modules[__name__], "_starlette_dumps", "JSON text")
     else:
         _timed(page, "dumps", "JSON text")
-    started = [0.0]
-
-    def collecting(phase: str, _info: dict[str, Any]) -> None:
-        if phase == "start":
-            started[0] = time.process_time()
-        else:
-            PARTS["garbage collector"] = PARTS.get("garbage collector", 0.0) + time.process_time() - started[0]
-
-    gc.callbacks.append(collecting)
+    time_collector(PARTS)
 
 
 def one(games: int, choices: int, profile: bool, top: int, parts: bool = False,

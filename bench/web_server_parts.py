@@ -35,21 +35,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from cpu_parts import time_calls, time_collector
+
 SPENT: dict[str, float] = {"choice (Hub.choose)": 0.0, "state message": 0.0, "garbage collector": 0.0}
 
 
 def _timed(owner: Any, name: str, part: str) -> None:
     """Add the CPU time of ``owner.name`` to ``SPENT[part]``."""
-    inner = getattr(owner, name)
-
-    def timed(*args: Any, **kwargs: Any) -> Any:
-        start = time.process_time()
-        try:
-            return inner(*args, **kwargs)
-        finally:
-            SPENT[part] += time.process_time() - start
-
-    setattr(owner, name, timed)
+    time_calls(SPENT, owner, name, part)
 
 
 def serve(port: int, report: Path, options: dict[str, Any]) -> None:
@@ -69,15 +62,7 @@ def serve(port: int, report: Path, options: dict[str, Any]) -> None:
     import delve.web.server as server
     from delve.web.app import create_app  # after the wrapping: it imports ``message`` by name
 
-    started = [0.0]
-
-    def collecting(phase: str, _info: dict[str, Any]) -> None:
-        if phase == "start":
-            started[0] = time.process_time()
-        else:
-            SPENT["garbage collector"] += time.process_time() - started[0]
-
-    gc.callbacks.append(collecting)
+    time_collector(SPENT)
     signal.signal(signal.SIGUSR1, lambda *_: report.write_text(json.dumps(SPENT)))
     os.environ.setdefault("DELVE_CREATES_PER_MINUTE", "0")
     app = create_app(f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3")
