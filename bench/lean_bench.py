@@ -3,6 +3,7 @@ run (not a test). Issue "A lean engine", done-means figures.
 
     git worktree add /tmp/lean-base f619862       # the code before the issue's work
     .venv/bin/python bench/lean_bench.py /tmp/lean-base [--games 3] [--rounds 3]
+    .venv/bin/python bench/lean_bench.py --pure        # this tree's sources against its compiled engine
 
 Each round runs a child process per tree (at the same time, so both see the same machine load)
 that plays the same seeded games: hero AI against the overlord AI, the solo overlord and a random
@@ -31,9 +32,12 @@ OVERLORDS = ("ai", "solo", "random")
 def child(games: int) -> None:
     """Play the games with whatever ``delve`` is on the path; print {row: [cpu, games, choices]}."""
     sys.path.insert(0, str(HERE))
+    import delve
     from delve.sim.runner import game_seed
     from outcome_hashes import drive_web, new_web_game, play_players
 
+    native = getattr(delve, "NATIVE", None)  # trees before the compiled engine have none
+    print(f"{delve.__file__}: {native.describe() if native else 'pure-Python engine'}", file=sys.stderr)
     play_players("first-steps", "random", "random", 1)  # load packs and modules first
     rows: dict[str, list[float]] = {}
     for overlord in OVERLORDS:
@@ -58,11 +62,12 @@ def child(games: int) -> None:
     print(json.dumps(rows))
 
 
-def run_children(trees: dict[str, Path], games: int) -> dict[str, dict[str, list[float]]]:
-    """One child per tree, run at the same time so that both see the same machine load."""
+def run_children(trees: dict[str, Path], games: int, pure: set[str] = frozenset()) -> dict[str, dict[str, list[float]]]:
+    """One child per tree, run at the same time so that both see the same machine load; the trees
+    named in ``pure`` run their sources even when compiled (``DELVE_PURE=1``, ``delve.native``)."""
     running = {}
     for name, tree in trees.items():
-        env = dict(os.environ, PYTHONPATH=f"{tree / 'src'}")
+        env = dict(os.environ, PYTHONPATH=f"{tree / 'src'}", DELVE_PURE="1" if name in pure else "0")
         running[name] = subprocess.Popen([sys.executable, __file__, "--child", "--games", str(games)], env=env,
                                          stdout=subprocess.PIPE, text=True)
     results = {}
@@ -93,6 +98,8 @@ def table(best: dict[str, dict[str, list[float]]]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("base", nargs="?", help="the other checkout (its src/ is imported)")
+    parser.add_argument("--pure", action="store_true",
+                        help="compare this tree's sources (before) with its compiled engine (after)")
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--results", nargs=2, metavar=("BEFORE", "AFTER"),
@@ -106,10 +113,12 @@ def main() -> None:
         table({name: json.loads(Path(path).read_text().strip().splitlines()[-1])
                for name, path in zip(("before", "after"), args.results, strict=True)})
         return
-    trees = {"before": Path(args.base).resolve(), "after": HERE.parent}
+    if args.pure == bool(args.base):
+        parser.error("give either another checkout or --pure")
+    trees = {"before": HERE.parent if args.pure else Path(args.base).resolve(), "after": HERE.parent}
     best: dict[str, dict[str, list[float]]] = {}
     for _ in range(args.rounds):
-        for name, rows in run_children(trees, args.games).items():
+        for name, rows in run_children(trees, args.games, {"before"} if args.pure else set()).items():
             for row, value in rows.items():
                 kept = best.setdefault(name, {}).get(row)
                 if kept is None or value[0] < kept[0]:

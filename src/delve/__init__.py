@@ -1,3 +1,6 @@
 """Delve: a rules engine and digital table for dungeon-crawl board games."""
 
+from delve import native  # first: it decides whether the compiled modules run (delve.native)
+
 __version__ = "0.1.0"
+NATIVE = native.STATUS

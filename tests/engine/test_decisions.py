@@ -7,8 +7,10 @@ from collections.abc import Callable
 import pytest
 
 from delve.boundary import load_json
+from delve.engine.decision import Choice, Decision
 from delve.engine.game import EngineError, Game
-from delve.engine.state import GameState
+from delve.engine.state import GameState, Step
+from delve.engine.steps import StepHandler
 from delve.rulesets import handlers_for
 
 
@@ -139,8 +141,19 @@ def test_a_failing_rule_restores_the_state(make_game: Callable[..., Game]) -> No
     game = make_game()
     handlers = dict(game.handlers)
 
-    class Broken(type(handlers["hero_turns"])):  # type: ignore[misc]
-        def choose(self, game: Game, step, choice) -> None:  # type: ignore[no-untyped-def]
+    real = handlers["hero_turns"]
+
+    class Broken(StepHandler):  # the real rule, but its choice fails halfway (wrapped, not subclassed:
+        # an interpreted class may not inherit a compiled rule's methods)
+        kind = real.kind
+
+        def decide(self, game: Game, step: Step) -> Decision | None:
+            return real.decide(game, step)
+
+        def run(self, game: Game, step: Step) -> None:
+            real.run(game, step)
+
+        def choose(self, game: Game, step: Step, choice: Choice) -> None:
             game.state.conquest = -100
             raise RuntimeError("boom")
 

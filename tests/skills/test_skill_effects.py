@@ -10,16 +10,18 @@ from __future__ import annotations
 import copy
 import dataclasses
 from collections.abc import Callable
+from types import MappingProxyType
 
 import pytest
 
 from delve.api import open_pack
+from delve.content import loader
 from delve.content.effects import Limits
 from delve.content.schema import Skill
 from delve.engine.game import Game
 from delve.rules import skill_effects
-from delve.rules import skills as skills_module
 from delve.rules.attack import hero_attack_context
+from delve.rules.equipment import content
 from delve.rules.familiars import granted
 from delve.rules.skills import apply_lasting, gain_skill, hero_skills, lose_skill
 
@@ -67,9 +69,12 @@ def test_an_effect_nothing_runs_is_reported() -> None:
 def test_gaining_a_skill_the_engine_cannot_run_says_so(monkeypatch: pytest.MonkeyPatch, skill_game: SkillGame) -> None:
     card = Skill.model_validate({"id": "odd", "name": "Odd", "deck": "fighting", "text": "x", "flavour": "y",
                                  "when": "monster_killed", "effects": [{"effect": "gain_threat", "amount": 1}]})
-    real = skills_module.skill
-    monkeypatch.setattr(skills_module, "skill", lambda game, sid: card if sid == "odd" else real(game, sid))
     game = skill_game()
+    assert game.state.pack == "starter"
+    odd_pack = dataclasses.replace(content(game), skills=MappingProxyType({**content(game).skills, "odd": card}))
+    # the pack the game opens by name gains the card (not the rules' lookup function: the compiled
+    # engine calls that directly)
+    monkeypatch.setattr(loader, "load_starter_pack", lambda: odd_pack)
     gain_skill(game, game.figure("ada"), "odd")
     assert [e.data["effect"] for e in game.state.log if e.kind == "effect_not_implemented"] == ["gain_threat"]
     gain_skill(game, game.figure("ada"), "cleave")

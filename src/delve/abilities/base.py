@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 if TYPE_CHECKING:
     from delve.board.geometry import Footprint
     from delve.engine.game import Game
@@ -21,6 +23,7 @@ if TYPE_CHECKING:
     from delve.rules.attack_context import AttackContext
 
 
+@mypyc_attr(native_class=False)
 class AbilityUnit:
     """Base class: every hook does nothing. Subclasses set ``name`` and override hooks."""
 

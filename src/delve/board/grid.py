@@ -38,7 +38,9 @@ def edge(a: Pos, b: Pos) -> Edge:
 
 def _same_view(old: BoardIndex, new: BoardIndex) -> bool:
     """Do two flat views hold the same data (everything but the derived-table cache)?"""
-    return all(getattr(old, name) == getattr(new, name) for name in type(new).__slots__ if name != "cache")
+    from delve.board.index import VIEW_FIELDS
+
+    return all(getattr(old, name) == getattr(new, name) for name in VIEW_FIELDS)
 
 
 @dataclass(slots=True, kw_only=True)

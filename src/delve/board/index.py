@@ -20,6 +20,10 @@ if TYPE_CHECKING:
     from delve.board.grid import Board, Edge
 
 
+VIEW_FIELDS = ("fog", "height", "move_block", "opaque", "pit", "pit_pass", "sight_adj", "space", "stairs", "terr",
+               "wall_e", "wall_s", "wall_set", "width")  # every slot of a view but its derived-table cache
+
+
 class BoardIndex:
     """Byte arrays over the board's spaces. A 1 means "yes" (blocked, opaque, ...).
 

@@ -71,12 +71,7 @@ class Reach:
     def linked(cls, cost: int, footprint: Footprint, prev: Reach) -> Reach:
         """A Reach one step after ``prev``, made without ``__init__``'s checks: searches make
         a hundred of these per query, and they always have a footprint and a previous end."""
-        reach = object.__new__(cls)
-        reach.cost = cost
-        reach._path = None
-        reach._prev = prev
-        reach.footprint = footprint
-        return reach
+        return cls(cost, footprint=footprint, prev=prev)
 
     @property
     def path(self) -> tuple[Footprint, ...]:

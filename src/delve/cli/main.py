@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import typer
 
+import delve
 from delve.cli import (
     advise_cmd,
     balance_cmd,
@@ -26,6 +27,22 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
+
+
+
+def _version(asked: bool) -> None:
+    if asked:
+        typer.echo(f"delve {delve.__version__}: {delve.NATIVE.describe()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                 help="Print the version and whether the compiled engine runs, then stop."),
+) -> None:
+    """Delve: a digital table for dungeon-crawl board games."""
+
 
 for module in (play_cmd, serve_cmd, render_cmd, content_cmd, scenario_cmd, odds_cmd, simulate_cmd, advise_cmd,
                balance_cmd):

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from delve.engine.decision import Choice, Decision
 from delve.engine.state import Step
 
@@ -23,6 +25,7 @@ if TYPE_CHECKING:
     from delve.engine.game import Game
 
 
+@mypyc_attr(native_class=False)
 class StepHandler:
     """Base class for a kind of step. Subclasses set ``kind`` and override what they need."""
 

@@ -164,6 +164,7 @@ def has_target(game: Game, played: Any, context: dict[str, Any]) -> bool:
 
 ATTACK_STATS = {"damage": "bonus_damage", "range": "bonus_range"}
 FIGURE_STATS = ("speed", "armor", "max_wounds", "max_fatigue")
+PERMANENT_STATS = (*FIGURE_STATS, "melee", "ranged", "magic")  # what a permanent effect may change
 
 
 @effect("modify_stat")
@@ -180,7 +181,7 @@ def _modify_stat(game: Game, item: Any, context: dict[str, Any]) -> None:
         game.emit("attack_modified", f"This attack gains {item.amount:+d} {item.stat}.", ref="Event Cards",
                   stat=item.stat, amount=item.amount)
         return
-    if item.duration == "permanent" and item.stat in (*FIGURE_STATS, "melee", "ranged", "magic"):
+    if item.duration == "permanent" and item.stat in PERMANENT_STATS:
         for figure in effect_targets(game, item.target, context):
             if item.stat in FIGURE_STATS:
                 setattr(figure, item.stat, getattr(figure, item.stat) + item.amount)

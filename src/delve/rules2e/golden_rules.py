@@ -98,7 +98,7 @@ class OrderTriggers(StepHandler):
 
     def run(self, game: Game, step: Step) -> None:
         game.pop(step)
-        for gathered in reversed(step.data["steps"]):
+        for gathered in step.data["steps"][::-1]:
             game.push(gathered["kind"], **gathered["data"])
 
     def choose(self, game: Game, step: Step, choice: Choice) -> None:

@@ -133,7 +133,8 @@ def sync(game: Game, hero: FigureState) -> None:
 
 def _overflow(game: Game, figure: FigureState, short: int) -> int:
     """The hero must lose fatigue he lacks: locked fatigue goes first, newest lock first."""
-    for entry in reversed(list(locks(game, figure))):
+    entries: list[Any] = list(locks(game, figure))
+    for entry in entries[::-1]:
         if short <= 0:
             break
         taken = min(short, int(entry["amount"]))

@@ -1,0 +1,119 @@
+"""The compiled engine: whether the modules ``make`` compiled with mypyc are in use.
+
+Why compiled: the rules, the board queries and the automated players are plain typed Python,
+and mypyc turns them into C extension modules that run the same games in about two thirds of
+the CPU (docs/performance.md, "The compiled engine"). ``tools/compile_engine.py`` builds them
+next to their sources and writes ``_native.json``: each compiled module with the SHA-256 of the
+source it was built from.
+
+Why this guard: Python imports ``movement.cpython-311-*.so`` before ``movement.py``, so a source
+edited (or checked out) after the build would silently not run. At import, if any compiled
+module's source differs from the manifest, or ``DELVE_PURE=1`` is set, every compiled module is
+imported from its source instead. All or none: compiled modules call one another directly, so a
+fresh source among stale compiled callers would still run old code.
+
+This module is never compiled itself (it decides whether the compiled ones are used).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.machinery
+import importlib.util
+import json
+import os
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+MANIFEST = PACKAGE_DIR / "_native.json"
+PURE_ENV = "DELVE_PURE"
+PACKAGE_PREFIX = "delve."
+
+
+@dataclass(frozen=True)
+class NativeStatus:
+    """Whether compiled modules run, and why not when they do not."""
+
+    compiled: bool
+    modules: int  # compiled modules in the manifest (0: nothing was compiled)
+    reason: str  # why the sources run instead ("" when compiled)
+
+    def describe(self) -> str:
+        """One line for people (``delve --version``, simulation reports)."""
+        if self.compiled:
+            return f"compiled engine ({self.modules} modules built with mypyc)"
+        return f"pure-Python engine ({self.reason})"
+
+
+class _SourceFinder:
+    """Imports every module of this package from its ``.py`` source, never from a compiled file
+    (a meta path finder; not an ``importlib.abc`` subclass, whose import costs 15 ms at start-up).
+    Every module, not only the manifest's: an interrupted build may leave compiled files and no
+    manifest."""
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if not fullname.startswith(PACKAGE_PREFIX):
+            return None
+        source = source_of(fullname)
+        if not source.exists():
+            return None
+        is_package = source.name == "__init__.py"
+        return importlib.util.spec_from_file_location(
+            fullname, source, submodule_search_locations=[str(source.parent)] if is_package else None
+        )
+
+
+def source_digest(path: Path) -> str:
+    """The SHA-256 of a source file, as the manifest records it."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _read_manifest() -> dict[str, str]:
+    """module name -> source digest, from the last build ({} when nothing was compiled)."""
+    try:
+        data = json.loads(MANIFEST.read_text())
+        return {str(name): str(digest) for name, digest in data["modules"].items()}
+    except FileNotFoundError:
+        return {}
+    except (ValueError, KeyError, AttributeError):
+        return {}
+
+
+def source_of(module: str) -> Path:
+    """The source file of a module of this package (``delve.board.movement``)."""
+    parts = module.split(".")[1:]
+    base = PACKAGE_DIR.joinpath(*parts)
+    return base / "__init__.py" if base.is_dir() else base.with_suffix(".py")
+
+
+def _stale(modules: dict[str, str]) -> str:
+    """The first compiled module whose source changed since the build, or ""."""
+    for name, digest in modules.items():
+        source = source_of(name)
+        if not source.exists() or source_digest(source) != digest:
+            return name
+    return ""
+
+
+def _decide() -> NativeStatus:
+    modules = _read_manifest()
+    if not modules:
+        reason = "not compiled: `make` compiles it"
+    elif os.environ.get(PURE_ENV) == "1":
+        reason = f"{PURE_ENV}=1"
+    else:
+        stale = _stale(modules)
+        if not stale:
+            return NativeStatus(True, len(modules), "")
+        reason = f"{stale} changed after the build: `make` compiles it again"
+    sys.meta_path.insert(0, _SourceFinder())
+    return NativeStatus(False, len(modules), reason)
+
+
+STATUS = _decide()

@@ -1,0 +1,115 @@
+"""The compiled engine (``delve.native``, ``tools/compile_engine.py``): the same games as the
+sources, and never a stale build.
+
+Why subprocesses: whether compiled modules run is decided once, when ``delve`` is imported, so
+each side of the comparison needs a process of its own (``DELVE_PURE=1`` or not).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import delve
+from delve import native
+from delve.api import GameSetup, new_game
+from delve.engine.decision import OVERLORD, TABLE
+from delve.rulesets import default_content
+from delve.sim.runner import make_player
+
+GAMES = (("first-steps", "1e", 11), ("the-sunken-forge", "1e", 12), ("first-steps-2e", "2e", 13))
+
+
+def final_hashes() -> list[str]:
+    """State hashes of seeded games, hero AI against the overlord AI (hard code paths: search
+    clones, odds, large monsters), as ``delve simulate`` plays them."""
+    hashes = []
+    for quest_id, ruleset, seed in GAMES:
+        pack, quest = default_content(ruleset, quest_id)
+        game = new_game(GameSetup(ruleset=ruleset, pack=pack, quest=quest, seed=seed, choices=True))
+        hero, overlord = make_player("hero", "ai", seed + 1), make_player("overlord", "ai", seed + 2)
+        for _ in range(4000):
+            decision = game.pending
+            if decision is None:
+                break
+            player = overlord if decision.seat in (OVERLORD, TABLE) else hero
+            assert game.apply(player.choose(decision, game), decision.seat).accepted
+        hashes.append(game.state_hash())
+    return hashes
+
+
+def _played_in_a_fresh_process(pure: bool) -> tuple[bool, list[str]]:
+    """(compiled engine in use, ``final_hashes()``) in a new process: the engine is chosen at
+    import, and a fresh process keeps what earlier tests left in memory out of the games."""
+    env = dict(os.environ, DELVE_PURE="1" if pure else "0")
+    code = ("import json, delve; from tests.engine.test_native import final_hashes; "
+            "print(json.dumps([delve.NATIVE.compiled, final_hashes()]))")
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, "-c", code], env=env, cwd=root, capture_output=True, text=True, check=True)
+    compiled, hashes = json.loads(out.stdout.strip().splitlines()[-1])
+    return bool(compiled), list(hashes)
+
+
+def test_compiled_and_pure_engines_play_the_same_games() -> None:
+    """Chance is an input: the same seed gives the same game with or without the compiled engine."""
+    pure_compiled, pure = _played_in_a_fresh_process(pure=True)
+    native_compiled, native = _played_in_a_fresh_process(pure=False)
+    assert pure_compiled is False and native_compiled is delve.NATIVE.compiled
+    assert native == pure
+
+
+def test_ci_runs_the_compiled_engine() -> None:
+    """``.ci/run`` asks for the compiled engine (DELVE_REQUIRE_NATIVE=1): a change mypyc can no longer
+    compile fails CI instead of quietly testing the sources only."""
+    if os.environ.get("DELVE_REQUIRE_NATIVE") != "1":
+        pytest.skip(f"the compiled engine is not required here ({delve.NATIVE.describe()})")
+    assert delve.NATIVE.compiled, delve.NATIVE.describe()
+
+
+def test_a_changed_source_turns_the_whole_build_off(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A source edited after the build: every module runs from its source (never a mix)."""
+    manifest = tmp_path / "_native.json"
+    digest = native.source_digest(native.source_of("delve.board.movement"))
+    manifest.write_text(json.dumps({"modules": {"delve.board.movement": digest, "delve.rules.doors": "0" * 64}}))
+    monkeypatch.setattr(native, "MANIFEST", manifest)
+    monkeypatch.delenv(native.PURE_ENV, raising=False)
+    before = list(sys.meta_path)
+    try:
+        status = native._decide()
+        finder = sys.meta_path[0]
+    finally:
+        sys.meta_path[:] = before
+    assert not status.compiled and status.modules == 2
+    assert "delve.rules.doors changed after the build" in status.reason
+    spec = finder.find_spec("delve.board.movement", None)  # type: ignore[union-attr]
+    assert spec is not None and spec.origin == str(native.source_of("delve.board.movement"))
+    package = finder.find_spec("delve.engine", None)  # type: ignore[union-attr]
+    assert package is not None and package.submodule_search_locations == [str(native.PACKAGE_DIR / "engine")]
+    assert finder.find_spec("numpy", None) is None  # type: ignore[union-attr]
+
+
+def test_a_matching_manifest_uses_the_build_and_an_empty_one_the_sources(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    manifest = tmp_path / "_native.json"
+    digest = native.source_digest(native.source_of("delve.board.movement"))
+    manifest.write_text(json.dumps({"modules": {"delve.board.movement": digest}}))
+    monkeypatch.setattr(native, "MANIFEST", manifest)
+    monkeypatch.delenv(native.PURE_ENV, raising=False)
+    before = list(sys.meta_path)
+    try:
+        assert native._decide() == native.NativeStatus(True, 1, "")
+        assert sys.meta_path == before  # nothing redirected
+        monkeypatch.setenv(native.PURE_ENV, "1")
+        assert native._decide().reason == "DELVE_PURE=1"
+        manifest.unlink()
+        monkeypatch.delenv(native.PURE_ENV)
+        status = native._decide()
+        assert not status.compiled and status.modules == 0 and "not compiled" in status.reason
+    finally:
+        sys.meta_path[:] = before
