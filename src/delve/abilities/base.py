@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from delve.rules.attack_context import AttackContext
 
 
-@mypyc_attr(native_class=False)
+@mypyc_attr(native_class=False)  # compiled as a plain class: @register makes every unit one (delve.native)
 class AbilityUnit:
     """Base class: every hook does nothing. Subclasses set ``name`` and override hooks."""
 

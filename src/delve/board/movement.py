@@ -69,8 +69,8 @@ class Reach:
 
     @classmethod
     def linked(cls, cost: int, footprint: Footprint, prev: Reach) -> Reach:
-        """A Reach one step after ``prev``, made without ``__init__``'s checks: searches make
-        a hundred of these per query, and they always have a footprint and a previous end."""
+        """A Reach one step after ``prev``: searches make a hundred of these per query, and with a
+        footprint and a previous end given ``__init__`` checks nothing."""
         return cls(cost, footprint=footprint, prev=prev)
 
     @property

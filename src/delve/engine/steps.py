@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from delve.engine.game import Game
 
 
-@mypyc_attr(native_class=False)
+@mypyc_attr(native_class=False)  # compiled as a plain class: @register makes every handler one (delve.native)
 class StepHandler:
     """Base class for a kind of step. Subclasses set ``kind`` and override what they need."""
 

@@ -98,7 +98,7 @@ class OrderTriggers(StepHandler):
 
     def run(self, game: Game, step: Step) -> None:
         game.pop(step)
-        for gathered in step.data["steps"][::-1]:
+        for gathered in step.data["steps"][::-1]:  # not reversed(): mypyc cannot compile that over Any
             game.push(gathered["kind"], **gathered["data"])
 
     def choose(self, game: Game, step: Step, choice: Choice) -> None:

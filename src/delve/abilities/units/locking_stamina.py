@@ -133,7 +133,7 @@ def sync(game: Game, hero: FigureState) -> None:
 
 def _overflow(game: Game, figure: FigureState, short: int) -> int:
     """The hero must lose fatigue he lacks: locked fatigue goes first, newest lock first."""
-    entries: list[Any] = list(locks(game, figure))
+    entries: list[Any] = list(locks(game, figure))  # sliced, not reversed(): mypyc cannot compile that over Any
     for entry in entries[::-1]:
         if short <= 0:
             break
