@@ -22,6 +22,7 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Collection
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -62,7 +63,7 @@ def child(games: int) -> None:
     print(json.dumps(rows))
 
 
-def run_children(trees: dict[str, Path], games: int, pure: set[str] = frozenset()) -> dict[str, dict[str, list[float]]]:
+def run_children(trees: dict[str, Path], games: int, pure: Collection[str] = ()) -> dict[str, dict[str, list[float]]]:
     """One child per tree, run at the same time so that both see the same machine load; the trees
     named in ``pure`` run their sources even when compiled (``DELVE_PURE=1``, ``delve.native``)."""
     running = {}
@@ -118,7 +119,7 @@ def main() -> None:
     trees = {"before": HERE.parent if args.pure else Path(args.base).resolve(), "after": HERE.parent}
     best: dict[str, dict[str, list[float]]] = {}
     for _ in range(args.rounds):
-        for name, rows in run_children(trees, args.games, {"before"} if args.pure else set()).items():
+        for name, rows in run_children(trees, args.games, ("before",) if args.pure else ()).items():
             for row, value in rows.items():
                 kept = best.setdefault(name, {}).get(row)
                 if kept is None or value[0] < kept[0]:

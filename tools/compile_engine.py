@@ -3,8 +3,8 @@
     .venv/bin/python tools/compile_engine.py          # build (about 4 CPU minutes), write the manifest
     .venv/bin/python tools/compile_engine.py --clean  # remove the compiled files: pure Python again
 
-What is compiled: the rules of both editions, the board queries, the engine loop and the
-automated players, the code every choice runs. What is not, and why:
+What is compiled: the rules of both editions, the board queries, the step handlers and the
+AIs' common modules, the code every choice runs. What is not, and why (``NOT_COMPILED``):
 
 - modules that define pydantic models or the dataclasses a save is validated into
   (``delve.boundary`` reads their annotations, which mypyc replaces with bare runtime types);

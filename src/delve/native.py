@@ -1,7 +1,7 @@
 """The compiled engine: whether the modules ``make`` compiled with mypyc are in use.
 
-Why compiled: the rules, the board queries and the automated players are plain typed Python,
-and mypyc turns them into C extension modules that run the same games in about two thirds of
+Why compiled: the rules, the board queries and the AIs' common modules are plain typed Python,
+and mypyc turns them into C extension modules that run the same games in about three quarters of
 the CPU (docs/performance.md, "The compiled engine"). ``tools/compile_engine.py`` builds them
 next to their sources and writes ``_native.json``: each compiled module with the SHA-256 of the
 source it was built from.
@@ -79,9 +79,7 @@ def _read_manifest() -> dict[str, str]:
     try:
         data = json.loads(MANIFEST.read_text())
         return {str(name): str(digest) for name, digest in data["modules"].items()}
-    except FileNotFoundError:
-        return {}
-    except (ValueError, KeyError, AttributeError):
+    except (OSError, ValueError, KeyError, AttributeError):  # none, or not one a build wrote
         return {}
 
 

@@ -29,7 +29,6 @@ app = typer.Typer(
 )
 
 
-
 def _version(asked: bool) -> None:
     if asked:
         typer.echo(f"delve {delve.__version__}: {delve.NATIVE.describe()}")
