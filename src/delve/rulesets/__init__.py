@@ -96,8 +96,13 @@ def fit_content(ruleset: str | None, quest: str | None = None, pack: str | None 
     return ruleset, pack, quest
 
 
-def _load_rules() -> None:
-    """Import every rules module so its steps and hooks register themselves."""
+def load_rules() -> None:
+    """Import every rules module so its steps and hooks register themselves.
+
+    ``import delve`` calls this, so the modules always load in this one order, whichever module
+    a program imports first: the rules' hook and choice-provider lists are kept in registration
+    order, and that order is the order of the choices a seat is offered and of the hooks run, so
+    it must not depend on a process's import history (issue 16, point 1)."""
     import delve.abilities.units  # noqa: F401  (registers every ability unit)
     from delve.rules import (  # noqa: F401
         altars,
@@ -144,7 +149,7 @@ def handlers_for(ruleset: str) -> Mapping[str, StepHandler]:
     """The step handlers of a ruleset: the 1st edition's, with the ruleset's own on top."""
     if ruleset not in RULESETS:
         raise ValueError(f"unknown ruleset {ruleset!r}; known: {', '.join(RULESETS)}")
-    _load_rules()
+    load_rules()
     overrides = RULESET_STEP_HANDLERS.get(ruleset)
     if not overrides:
         return STEP_HANDLERS
