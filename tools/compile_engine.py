@@ -3,8 +3,9 @@
     .venv/bin/python tools/compile_engine.py          # build (about 4 CPU minutes), write the manifest
     .venv/bin/python tools/compile_engine.py --clean  # remove the compiled files: pure Python again
 
-What is compiled: the rules of both editions, the board queries, the step handlers and the
-AIs' common modules, the code every choice runs. What is not, and why (``NOT_COMPILED``):
+What is compiled: the rules of both editions, the board queries, the step handlers, the AIs'
+common modules and the hero, overlord and solo players, the code every choice runs. What is
+not, and why (``NOT_COMPILED``):
 
 - modules that define pydantic models or the dataclasses a save is validated into
   (``delve.boundary`` reads their annotations, which mypyc replaces with bare runtime types);
@@ -41,16 +42,15 @@ NOT_COMPILED = {
     "board/terrain.py": "pydantic models",
     "rules/dice.py": "pydantic models",
     "rules/setup.py": "pydantic models (GameSetup)",
-    "rules/attack_context.py": "dataclasses validated into from a step's JSON data",
     "rules2e/rules_data.py": "pydantic models",
     "ai/base.py": "a runtime-checkable Protocol",
-    # Objects people hold, copy (``delve.ai.explain`` deep-copies a player), pickle, subclass or
-    # keep weak references to: compiled classes allow none of that. The work they call (the
-    # common AI modules, the rules, the board) is compiled.
-    "engine/game.py": "Game (weak references, subclassed and patched by tests)",
-    "ai/hero_ai.py": "a player class",
-    "ai/overlord_ai.py": "a player class",
-    "ai/solo_overlord.py": "a player class",
+    # ``Game``: people subclass it and hold weak references to it (the web table's caches), and a
+    # compiled class allows neither (a plain class compiled by mypyc refuses subclasses too).
+    "engine/game.py": "Game (subclassed, weakly referenced)",
+    # The hero, overlord and solo players are compiled as native classes that interpreted code may
+    # subclass (``mypyc_attr(allow_interpreted_subclasses=True)``): they deep-copy and pickle as
+    # before. The search players, their judges and ``explain`` spend their time in the compiled
+    # players and rules they call.
     "ai/random_player.py": "a player class",
     "ai/search.py": "a player class",
     "ai/hero_search.py": "the search's judge",

@@ -113,3 +113,46 @@ def test_a_matching_manifest_uses_the_build_and_an_empty_one_the_sources(
         assert not status.compiled and status.modules == 0 and "not compiled" in status.reason
     finally:
         sys.meta_path[:] = before
+
+
+def test_game_and_players_stay_plain_classes() -> None:
+    """People may subclass, deep-copy and pickle the hero, overlord and solo players (compiled as
+    native classes open to interpreted subclasses), and subclass and weakly reference ``Game``
+    (not compiled): ``tools/compile_engine.py``."""
+    import copy
+    import pickle
+    import weakref
+
+    from delve.ai.hero_ai import HeroAI
+    from delve.ai.overlord_ai import OverlordAI
+    from delve.ai.solo_overlord import SoloOverlord
+    from delve.engine.game import Game
+
+    game = new_game(GameSetup(quest="first-steps", seed=3, choices=True))
+    for player in (HeroAI(1), OverlordAI(2), SoloOverlord(3)):
+        assert pickle.loads(pickle.dumps(player)).__class__ is type(player)
+        assert type(copy.deepcopy(player)) is type(player)
+
+    class Cautious(HeroAI):
+        def _on_choose_action(self, decision, game):  # type: ignore[no-untyped-def]
+            return "action:ready"  # an override the compiled choose() must call
+
+    heroes_game = new_game(GameSetup(quest="first-steps", seed=3))
+    while heroes_game.pending is not None and heroes_game.pending.kind != "choose_action":
+        decision = heroes_game.pending
+        heroes_game.apply(decision.choices[0].id, decision.seat)
+    assert heroes_game.pending is not None
+    assert Cautious(1).choose(heroes_game.pending, heroes_game) == "action:ready"
+
+    class Counting(Game):
+        applied = 0
+
+        def apply(self, choice_id: str, seat: str, serial: int | None = None):  # type: ignore[no-untyped-def]
+            type(self).applied += 1
+            return super().apply(choice_id, seat, serial)
+
+    counting = Counting(game.state, game.handlers)
+    decision = counting.pending
+    assert decision is not None
+    assert counting.apply(decision.choices[0].id, decision.seat).accepted and Counting.applied == 1
+    assert weakref.ref(counting)() is counting

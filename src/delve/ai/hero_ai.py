@@ -28,6 +28,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from delve.ai.explain import Explanation, Values, build
 from delve.ai.hero_common import (
     INF,
@@ -84,6 +86,12 @@ def _surge(option: Any) -> Any:
     return SurgeAbility(cost=option.surges, damage=effect.damage, range=effect.range, pierce=effect.pierce)
 
 
+def _cheapest_then_top_left(item: tuple[Footprint, Any]) -> tuple[int, int, int]:
+    """Sort key of ``(footprint, reach)`` pairs: the cheapest walk, then the top-left footprint."""
+    return (item[1].cost, item[0].y, item[0].x)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled; people subclass, deep-copy and pickle players
 class HeroAI:
     """Answers every decision of the hero seats it is given (one instance may serve them all).
 
@@ -305,7 +313,7 @@ class HeroAI:
         melee_only = all(kind == "melee" for _w, kind, _r, _b in attack_options(game, hero))
         reach = 2 if any(r for _w, _k, r, _b in attack_options(game, hero)) else 1
         spots = []
-        for fp, _res in sorted(found.items(), key=lambda item: (item[1].cost, item[0].y, item[0].x)):
+        for fp, _res in sorted(found.items(), key=_cheapest_then_top_left):
             if melee_only and not any(distance(c, e) <= reach for c in fp.cells() for e in enemies):
                 continue
             spots.append(fp)
@@ -435,12 +443,8 @@ class HeroAI:
             return "end_turn"
         field = self._objective_field(game, hero)
         ix = game.board.index()
-
-        def cost(choice: Choice) -> int:
-            glyph = game.board.marker(choice.data["glyph"])
-            return field[ix.idx(glyph.pos)]
-
-        return min(leaving, key=lambda c: (cost(c), c.id)).id
+        keys = [(field[ix.idx(game.board.marker(c.data["glyph"]).pos)], c.id) for c in leaving]
+        return leaving[keys.index(min(keys))].id
 
     # -- attack steps ---------------------------------------------------------------------------
     def _attack_state(self, game: Game) -> tuple[Any, Any]:
@@ -629,7 +633,8 @@ class HeroAI:
         if not known:
             return None
         if known[0][0].data.get("effect") in ("heal_wounds", "recover_fatigue"):
-            return max(known, key=lambda cf: cf[1].max_wounds - cf[1].wounds)[0].id
+            missing = [f.max_wounds - f.wounds for _c, f in known]
+            return known[missing.index(max(missing))][0].id
         own = [c for c, f in known if f.seat == decision.seat]
         return (own or [known[0][0]])[0].id
 

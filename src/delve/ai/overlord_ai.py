@@ -13,6 +13,10 @@ decisions (spending power, morph dice, Bash) are shared with the solo overlord
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from mypy_extensions import mypyc_attr
+
 from delve.ai import overlord_2e
 from delve.ai import overlord_common as oc
 from delve.ai.explain import Explanation, Values, build
@@ -53,6 +57,20 @@ class _Valuer:
         return found
 
 
+def _gap(gaps: list[tuple[Callable[[Footprint], int], int]], fp: Footprint) -> tuple[int, int]:
+    """(walk to the nearest hero from ``fp``, that hero's wounds): the smallest over the heroes."""
+    return min([(to(fp), wounds) for to, wounds in gaps])
+
+
+def _discard_key(game: Game, choice: Choice) -> tuple[int, int, str]:
+    """Discard order: the least useful card, the most threat on a tie (``discard_choice``)."""
+    found = oc.card(game, choice.data["card"])
+    if found is None:
+        return (0, 0, choice.id)
+    return (USEFUL.get(found.type, 1), -found.threat_value, choice.id)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled; people subclass, deep-copy and pickle players
 class OverlordAI:
     """A greedy overlord that activates every useful monster for the best attack it can make."""
 
@@ -86,7 +104,8 @@ class OverlordAI:
         others block their way); Raise Dead when the solo rules offer it; then end the turn."""
         ready = [game.figure(c.data["figure"]) for c in oc.by_prefix(decision, "activate:")]
         if ready:
-            first = min(ready, key=lambda m: (oc.nearest_hero_distance(game, m) - oc.short_range(m), m.id))
+            keys = [(oc.nearest_hero_distance(game, m) - oc.short_range(m), m.id) for m in ready]
+            first = ready[keys.index(min(keys))]
             return f"activate:{first.id}"
         return oc.first_of(decision, "raise_dead", "end_turn")
 
@@ -138,7 +157,8 @@ class OverlordAI:
         if best_move is not None and best_move[0] > best_here:
             return best_move[1]
         if attacks:
-            return max(attacks, key=lambda ch: (attack_value(monster.footprint, ch[1]), ch[0].id))[0].id
+            values = [(attack_value(monster.footprint, hero), choice.id) for choice, hero in attacks]
+            return attacks[values.index(max(values))][0].id
         return self.approach(game, monster, moves) or oc.first_of(decision, "end_activation")
 
     def approach(self, game: Game, monster: FigureState, moves: list[Choice]) -> str | None:
@@ -148,13 +168,10 @@ class OverlordAI:
             return None
 
         gaps = [(oc.path_distance_to(game, h), h.wounds) for h in hero_list]
-
-        def gap(fp: Footprint) -> tuple[int, int]:
-            return min((to(fp), wounds) for to, wounds in gaps)
-
-        here = gap(monster.footprint)
-        best = min(moves, key=lambda c: (gap(oc.footprint_of(c)), int(c.data.get("cost", 0)), c.id))
-        return best.id if gap(oc.footprint_of(best)) < here else None
+        here = _gap(gaps, monster.footprint)
+        keys = [(_gap(gaps, oc.footprint_of(c)), int(c.data.get("cost", 0)), c.id) for c in moves]
+        best = keys.index(min(keys))
+        return moves[best].id if keys[best][0] < here else None
 
     # -- explanations ---------------------------------------------------------------------------
     def option_values(self, game: Game, decision: Decision) -> tuple[str, Values]:
@@ -246,13 +263,9 @@ class OverlordAI:
         if decision.find("done"):
             return "done"
 
-        def key(choice: Choice) -> tuple[int, int, str]:
-            found = oc.card(game, choice.data["card"])
-            if found is None:
-                return (0, 0, choice.id)
-            return (USEFUL.get(found.type, 1), -found.threat_value, choice.id)
-
-        return min(oc.by_prefix(decision, "discard:"), key=key).id
+        cards = oc.by_prefix(decision, "discard:")
+        keys = [_discard_key(game, choice) for choice in cards]
+        return cards[keys.index(min(keys))].id
 
     def spawn_place(self, game: Game, decision: Decision) -> str:
         """As close to the heroes as the out-of-sight rule allows, by walking distance."""
@@ -261,9 +274,5 @@ class OverlordAI:
             return decision.choices[0].id
 
         gaps = [oc.path_distance_to(game, h) for h in hero_list]
-
-        def key(choice: Choice) -> tuple[int, str]:
-            fp = oc.footprint_of(choice)
-            return (min(to(fp) for to in gaps), choice.id)
-
-        return min(decision.choices, key=key).id
+        keys = [(min([to(oc.footprint_of(choice)) for to in gaps]), choice.id) for choice in decision.choices]
+        return decision.choices[keys.index(min(keys))].id

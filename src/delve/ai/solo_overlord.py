@@ -14,7 +14,10 @@ procedure's "determine randomly") comes from its own seeded generator, never fro
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 from delve.ai import overlord_common as oc
 from delve.board.geometry import Footprint
@@ -73,6 +76,26 @@ def _bone_piles(game: Game) -> list[str]:
             and ((area := board.area_of(m.pos)) is None or board.area(area).revealed)]
 
 
+def _pile_key(game: Game, anchors: list[FigureState], choice: Choice) -> tuple[int, tuple[int, int], str]:
+    """Raise Dead's pile order: out of a hero's front arc, then nearest an anchor hero."""
+    at = Footprint.single((choice.data["x"], choice.data["y"]))
+    near = min([(oc.path_distance(game, at, h), oc.fp_distance(at, h.footprint)) for h in anchors], default=(0, 0))
+    return (1 if _pile_in_front_arc(game, choice.data["marker"]) else 0, near, choice.id)
+
+
+def _summon_key(weakest: FigureState, gap: Callable[[Footprint], int], choice: Choice) -> tuple[int, int, int, str]:
+    """Summoning order: out of the weakest hero's front arc, then nearest him."""
+    fp = oc.footprint_of(choice)
+    return (1 if oc.in_front_arc(weakest, fp) else 0, gap(fp), oc.fp_distance(fp, weakest.footprint), choice.id)
+
+
+def _threat_of(game: Game, choice: Choice) -> int:
+    """The threat a discard choice's card is worth (0 for a card the pack does not know)."""
+    found = oc.card(game, choice.data["card"])
+    return found.threat_value if found else 0
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled; people subclass, deep-copy and pickle players
 class SoloOverlord:
     """The overlord seat played by the solo procedure (docs/solo-overlord.md)."""
 
@@ -141,14 +164,8 @@ class SoloOverlord:
         flags = game.state.flags.get("solo") or {}
         last = game.state.figures.get(str(flags.get("last_hero", ""))) if isinstance(flags, dict) else None
         anchors = [last] if last is not None and oc.on_board(last) else oc.heroes(game)
-
-        def key(choice: Choice) -> tuple[int, tuple[int, int], str]:
-            at = Footprint.single((choice.data["x"], choice.data["y"]))
-            near = min(((oc.path_distance(game, at, h), oc.fp_distance(at, h.footprint)) for h in anchors),
-                       default=(0, 0))
-            return (1 if _pile_in_front_arc(game, choice.data["marker"]) else 0, near, choice.id)
-
-        return min(decision.choices, key=key).id
+        keys = [_pile_key(game, anchors, choice) for choice in decision.choices]
+        return decision.choices[keys.index(min(keys))].id
 
     # -- one monster's activation -------------------------------------------------------------
     def activation_step(self, game: Game, decision: Decision) -> str:
@@ -181,8 +198,8 @@ class SoloOverlord:
         return self._approach(game, monster, moves) or oc.first_of(decision, "end_activation")
 
     def _pick_attack(self, game: Game, monster: FigureState, attacks: list[tuple[Choice, FigureState]]) -> str:
-        return min(attacks, key=lambda ch: (*oc.target_priority(game, monster, monster.footprint, ch[1]),
-                                            ch[0].id))[0].id
+        keys = [(*oc.target_priority(game, monster, monster.footprint, hero), choice.id) for choice, hero in attacks]
+        return attacks[keys.index(min(keys))][0].id
 
     def _shoot_spot(self, game: Game, monster: FigureState, spots: list[tuple[Footprint, int, str]]) -> str | None:
         """Where a shooter stands to shoot the priority hero from as far as its range allows:
@@ -222,10 +239,11 @@ class SoloOverlord:
             return None
         gap = oc.path_distance_to(game, hero)
         here = gap(monster.footprint)
-        best = min(moves, key=lambda c: (gap(oc.footprint_of(c)), c.data.get("cost", 0)))
-        if gap(oc.footprint_of(best)) >= here:
+        keys = [(gap(oc.footprint_of(c)), c.data.get("cost", 0)) for c in moves]
+        best = keys.index(min(keys))
+        if keys[best][0] >= here:
             return None
-        return best.id
+        return moves[best].id
 
     # -- summoning, cards -----------------------------------------------------------------------
     def summon_place(self, game: Game, decision: Decision) -> str:
@@ -234,16 +252,11 @@ class SoloOverlord:
         hero_list = oc.heroes(game)
         if not hero_list:
             return decision.choices[0].id
-        weakest = min(hero_list, key=lambda h: (oc.hero_armor(game, h), oc.hero_attack_dice(game, h), h.id))
-
+        weakness = [(oc.hero_armor(game, h), oc.hero_attack_dice(game, h), h.id) for h in hero_list]
+        weakest = hero_list[weakness.index(min(weakness))]
         gap = oc.path_distance_to(game, weakest)
-
-        def key(choice: Choice) -> tuple[int, int, int, str]:
-            fp = oc.footprint_of(choice)
-            return (1 if oc.in_front_arc(weakest, fp) else 0, gap(fp),
-                    oc.fp_distance(fp, weakest.footprint), choice.id)
-
-        return min(decision.choices, key=key).id
+        keys = [_summon_key(weakest, gap, choice) for choice in decision.choices]
+        return decision.choices[keys.index(min(keys))].id
 
     def play_cards(self, game: Game, decision: Decision) -> str:
         """Spawn whenever affordable; otherwise go on to the orders (the solo overlord keeps its
@@ -256,9 +269,5 @@ class SoloOverlord:
         if decision.find("done"):
             return "done"
         cards = oc.by_prefix(decision, "discard:")
-
-        def value(choice: Choice) -> int:
-            found = oc.card(game, choice.data["card"])
-            return found.threat_value if found else 0
-
-        return max(cards, key=lambda c: (value(c), c.id)).id
+        keys = [(_threat_of(game, c), c.id) for c in cards]
+        return cards[keys.index(max(keys))].id
