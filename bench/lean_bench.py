@@ -17,6 +17,7 @@ under test.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import subprocess
@@ -34,12 +35,24 @@ def child(games: int) -> None:
     """Play the games with whatever ``delve`` is on the path; print {row: [cpu, games, choices]}."""
     sys.path.insert(0, str(HERE))
     import delve
-    from delve.sim.runner import game_seed
-    from outcome_hashes import drive_web, new_web_game, play_players
+    from outcome_hashes import play_players
 
     native = getattr(delve, "NATIVE", None)  # trees before the compiled engine have none
     print(f"{delve.__file__}: {native.describe() if native else 'pure-Python engine'}", file=sys.stderr)
     play_players("first-steps", "random", "random", 1)  # load packs and modules first
+    # The games run as ``delve simulate`` runs them: a tree that freezes the start-up heap for a
+    # run (``delve.sim.backends.frozen_heap``) does so here too; an older tree runs without.
+    import delve.sim.backends as backends
+
+    with getattr(backends, "frozen_heap", contextlib.nullcontext)():
+        print(json.dumps(_rows(games)))
+
+
+def _rows(games: int) -> dict[str, list[float]]:
+    """{row: [cpu, games, choices]} of the bench's games (``child``)."""
+    from delve.sim.runner import game_seed
+    from outcome_hashes import drive_web, new_web_game, play_players
+
     rows: dict[str, list[float]] = {}
     for overlord in OVERLORDS:
         for quest in (*QUESTS, "first-steps-2e"):
@@ -60,7 +73,7 @@ def child(games: int) -> None:
             cpu += time.process_time() - start
             made += sum(1 for r in game.state.history[before:] if r.seat != "overlord")
     rows["web-like loop (per person choice)"] = [cpu, 0, made]
-    print(json.dumps(rows))
+    return rows
 
 
 def run_children(trees: dict[str, Path], games: int, pure: Collection[str] = ()) -> dict[str, dict[str, list[float]]]:

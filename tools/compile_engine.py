@@ -4,14 +4,15 @@
     .venv/bin/python tools/compile_engine.py --clean  # remove the compiled files: pure Python again
 
 What is compiled: the rules of both editions, the board queries, the step handlers, the AIs'
-common modules and the hero, overlord and solo players, the code every choice runs. What is
-not, and why (``NOT_COMPILED``):
+common modules, the hero, overlord and solo players and the exact-odds solver, the code every
+choice runs. What is not, and why (``NOT_COMPILED``):
 
 - modules that define pydantic models or the dataclasses a save is validated into
   (``delve.boundary`` reads their annotations, which mypyc replaces with bare runtime types);
 - ``delve.ai.base``: a runtime-checkable ``Protocol``, which mypyc cannot compile;
-- the odds (numpy does the work there), content loading, the web layer, the command line, the
-  environments and the simulation runner: little of a choice's CPU, and much dynamic code.
+- the odds' public types and re-roll solver (numpy does that work), content loading, the web
+  layer, the command line, the environments and the simulation runner: little of a choice's
+  CPU, and much dynamic code.
 
 When the build fails (no C compiler, a mypyc that refuses the code) nothing is left half built
 and the engine runs as pure Python; the reason is printed. The manifest ``src/delve/_native.json``
@@ -30,7 +31,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
-PACKAGES = ("engine", "board", "rules", "rules2e", "rulesets", "abilities", "ai")
+PACKAGES = ("engine", "board", "rules", "rules2e", "rulesets", "abilities", "ai", "odds")
 NOT_COMPILED = {
     "engine/state.py": "the saved dataclasses (validated by delve.boundary)",
     "engine/chance.py": "saved dataclasses",
@@ -44,6 +45,12 @@ NOT_COMPILED = {
     "rules/setup.py": "pydantic models (GameSetup)",
     "rules2e/rules_data.py": "pydantic models",
     "ai/base.py": "a runtime-checkable Protocol",
+    # The odds: the solver's loops over roll states are compiled (``exact``); the query and
+    # result types are frozen dataclasses people build and hash, and the re-roll solver is
+    # whole-array numpy work.
+    "odds/__init__.py": "re-exports only",
+    "odds/query.py": "the public query and result dataclasses",
+    "odds/rerolls.py": "whole-array numpy work",
     # ``Game``: people subclass it and hold weak references to it (the web table's caches), and a
     # compiled class allows neither (a plain class compiled by mypyc refuses subclasses too).
     "engine/game.py": "Game (subclassed, weakly referenced)",

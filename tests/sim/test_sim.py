@@ -191,3 +191,33 @@ def test_cli_refuses_a_pack_of_another_ruleset(args: list[str]) -> None:
     result = CliRunner().invoke(app, ["simulate", *args, "--games", "1", "--workers", "1"])
     assert result.exit_code == 2
     assert "written for the" in result.output
+
+
+def test_a_run_freezes_the_start_up_heap_only_while_it_plays(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``frozen_heap``: the collector skips what was alive when the run started, and the process
+    gets its objects back afterwards (a notebook loses nothing); a process that froze objects
+    itself is left as it is."""
+    import gc
+
+    from delve.sim import backends
+
+    seen: list[int] = []
+    real = backends.play_batch
+
+    def counting(config: SimConfig, batch: list[int]) -> list[dict[str, Any]]:
+        seen.append(gc.get_freeze_count())
+        return real(config, batch)
+
+    monkeypatch.setattr(backends, "play_batch", counting)
+    assert gc.get_freeze_count() == 0
+    run(replace(QUICK, games=2), backend="sequential")
+    assert seen and all(count > 10_000 for count in seen)  # the packs and modules were frozen
+    assert gc.get_freeze_count() == 0
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        with backends.frozen_heap():
+            pass
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()
