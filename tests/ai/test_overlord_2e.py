@@ -86,3 +86,29 @@ def test_a_1st_edition_game_is_left_to_the_1st_edition_rules() -> None:
     game = new_game(GameSetup(quest="first-steps", seed=3, choices=True), transactional=False)
     assert not overlord_2e.active(game)
     assert game.pending is not None and overlord_2e.choose(make_bot("ai", 1), game.pending, game) is None
+
+
+def test_shared_walks_give_every_placement_the_guard_value_searched_alone() -> None:
+    """``Walks`` searches each hero once without the moving monster and again only where the
+    monster would stand in that walk's way: the guard value of every option of every
+    activation is the one ``guard_value`` finds searching each placement on its own."""
+    from delve.ai import overlord_common as oc
+
+    checked = 0
+    for quest, seed in (("first-steps-2e", 3), ("first-steps-2e", 8), ("first-steps-2e-2", 5)):
+        game = _game(quest, seed)
+        hero, overlord = make_bot("hero", seed), make_bot("ai", seed + 1)
+        for _ in range(1500):
+            decision = game.pending
+            if decision is None:
+                break
+            if decision.kind == "monster_activation" and overlord_2e.guarding(game):
+                monster = oc.monster_of_activation(game)
+                assert monster is not None
+                walks = overlord_2e.Walks(game, monster)
+                for fp in [monster.footprint, *(oc.footprint_of(c) for c in oc.by_prefix(decision, "move:"))]:
+                    assert overlord_2e.guard_value(game, monster, fp, walks) == overlord_2e.guard_value(game, monster, fp)
+                    checked += 1
+            player = overlord if decision.seat in (OVERLORD, TABLE) else hero
+            game.apply(player.choose(decision, game), decision.seat)
+    assert checked > 200

@@ -161,12 +161,49 @@ def guarding(game: Game) -> bool:
     return bool(protected(game) or goal_cells(game))
 
 
-def _hero_reach(game: Game, hero: FigureState, monster_cells: set[Pos]) -> dict[Pos, int]:
-    """Movement cost for the hero to every space he could end on, monsters in the way."""
+def _hero_walk(game: Game, hero: FigureState, monster_cells: set[Pos]) -> tuple[object, dict[Pos, int]]:
+    """(the search, the movement cost for the hero to every space he could end on), monsters in
+    the way."""
     others = {c for h in oc.heroes(game) if h.id != hero.id for c in h.footprint.cells()}
     reach = reachable(game.board, hero.footprint, WALK_CAP * 2, monster_cells, others | monster_cells)
     costs = reach.costs() if isinstance(reach, SmallReaches) else {fp: r.cost for fp, r in reach.items()}
-    return {(fp.x, fp.y): cost for fp, cost in costs.items()}
+    return reach, {(fp.x, fp.y): cost for fp, cost in costs.items()}
+
+
+def _hero_reach(game: Game, hero: FigureState, monster_cells: set[Pos]) -> dict[Pos, int]:
+    """Movement cost for the hero to every space he could end on, monsters in the way."""
+    return _hero_walk(game, hero, monster_cells)[1]
+
+
+class Walks:
+    """The heroes' walks for the placements of one monster in one state (``guard_value``).
+
+    Why: an activation's options differ only in where that monster stands, and most of them
+    stand on the tips of a hero's walk, where no other space is reached from
+    (``SmallReaches.unchanged_by``): there the walk is the one searched without the monster,
+    less the monster's spaces. So each hero is searched once without the monster, and again
+    only for the placements that stand in the walk's way: the same values as searching every
+    placement, for a fraction of the searches (``tests/ai/test_overlord_2e.py``)."""
+
+    def __init__(self, game: Game, moved: FigureState) -> None:
+        self.game = game
+        self.moved = moved
+        self.rest = {c for m in oc.monsters(game) if m.id != moved.id for c in m.footprint.cells()}
+        self.goal = goal_cells(game)
+        self._without: dict[str, tuple[object, dict[Pos, int]]] = {}
+
+    def of(self, hero: FigureState, monster_cells: set[Pos], placed: tuple[Pos, ...]) -> dict[Pos, int]:
+        """The hero's walk with the monster on the spaces ``placed`` (``monster_cells``: every
+        monster's spaces, the placed ones included)."""
+        found = self._without.get(hero.id)
+        if found is None:
+            found = self._without[hero.id] = _hero_walk(self.game, hero, self.rest)
+        search, costs = found
+        if isinstance(search, SmallReaches) and search.unchanged_by(placed):
+            if any(p in costs for p in placed):
+                return {p: cost for p, cost in costs.items() if p not in placed}
+            return costs
+        return _hero_reach(self.game, hero, monster_cells)
 
 
 def _shoots(game: Game, hero: FigureState) -> bool:
@@ -175,8 +212,10 @@ def _shoots(game: Game, hero: FigureState) -> bool:
     return any(items[i].attack_type in ("ranged", "magic") for i in hero.equipped if i in items)
 
 
-def guard_value(game: Game, moved: FigureState | None = None, to: Footprint | None = None) -> float:
-    """How well the monsters guard the heroes' goals, with ``moved`` standing at ``to``.
+def guard_value(game: Game, moved: FigureState | None = None, to: Footprint | None = None,
+                walks: Walks | None = None) -> float:
+    """How well the monsters guard the heroes' goals, with ``moved`` standing at ``to``
+    (``walks``: the heroes' walks for placements of ``moved`` in this state, to share).
 
     For a monster the heroes must kill: minus ``EXPOSED`` for each hero who could strike it on
     his next turn (end a move of his speed plus fatigue beside it, or, with a ranged weapon, in
@@ -189,7 +228,13 @@ def guard_value(game: Game, moved: FigureState | None = None, to: Footprint | No
     heroes = oc.heroes(game)
     if not heroes:
         return 0.0
-    reaches = {h.id: _hero_reach(game, h, monster_cells) for h in heroes}
+    if walks is not None and moved is not None and walks.moved.id == moved.id:
+        placed = places[moved.id].cells()
+        reaches = {h.id: walks.of(h, monster_cells, placed) for h in heroes}
+        cells = walks.goal
+    else:
+        reaches = {h.id: _hero_reach(game, h, monster_cells) for h in heroes}
+        cells = goal_cells(game)
     value = 0.0
     for named in protected(game):
         fp = places[named.id]
@@ -208,7 +253,6 @@ def guard_value(game: Game, moved: FigureState | None = None, to: Footprint | No
                              for cell, cost in reach.items())
             value -= EXPOSED * threat
         value += WALK * min(nearest, WALK_CAP)
-    cells = goal_cells(game)
     if cells:
         walk = min((reach[c] for reach in reaches.values() for c in cells if c in reach), default=WALK_CAP)
         value += WALK * min(walk, WALK_CAP)
@@ -318,7 +362,8 @@ def activation_values(ai: Any, decision: Decision, game: Game) -> Values:
     values: Values = {}
     if monster is None:
         return values
-    here = guard_value(game)
+    walks = Walks(game, monster)
+    here = guard_value(game, monster, monster.footprint, walks)  # the monster where it stands
     for choice in oc.by_prefix(decision, "attack:"):
         target = oc.attack_target(game, choice)
         if target is not None:
@@ -329,7 +374,7 @@ def activation_values(ai: Any, decision: Decision, game: Game) -> Values:
     attacks_left = step is not None and int(step.data.get("attacks", 0)) > 0
     for choice in oc.by_prefix(decision, "move:"):
         fp = oc.footprint_of(choice)
-        guard = guard_value(game, monster, fp) - 0.01 * int(choice.data.get("cost", 0))
+        guard = guard_value(game, monster, fp, walks) - 0.01 * int(choice.data.get("cost", 0))
         hit = 0.0
         if attacks_left:
             hit = max((ai.attack_value(game, monster, fp, h) for h in oc.heroes(game)

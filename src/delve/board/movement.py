@@ -645,7 +645,7 @@ class SmallReaches(MutableMapping[Footprint, Reach]):
     hundred places cost more than the search itself. Keys are looked up by their flat index.
     """
 
-    __slots__ = ("_best", "_ends", "_fps", "_made", "_parent", "_start", "_width")
+    __slots__ = ("_best", "_ends", "_fps", "_inner", "_made", "_parent", "_start", "_width")
 
     def __init__(
         self, fps: list[Footprint], width: int, start: int, parent: dict[int, int], best: list[int],
@@ -658,6 +658,7 @@ class SmallReaches(MutableMapping[Footprint, Reach]):
         self._best = best
         self._ends = ends
         self._made: dict[int, Reach] = {}
+        self._inner: set[int] | None = None  # spaces some other space was reached from
 
     def _index(self, fp: object) -> int:
         """The flat index of a one-space footprint among the ends, or -1."""
@@ -726,6 +727,22 @@ class SmallReaches(MutableMapping[Footprint, Reach]):
                 if c not in made:
                     made[c] = linked(best[c] >> _HAZARD_BITS, fps[c], made[p])
         return iter([(fps[c], made[c]) for c in self._ends])
+
+    def unchanged_by(self, cells: Iterable[Pos]) -> bool:
+        """Whether a figure standing on ``cells`` (blocking them) would leave the cost of every
+        other end as this search found it: True when no space the search settled was reached
+        from one of them. Each other space then keeps the path it has (blocking only takes
+        paths away), and the blocked spaces themselves simply stop being ends. Why: the 2e
+        overlord AI weighs a dozen placements of one monster against each hero's walk
+        (``delve.ai.overlord_2e.Walks``), and most placements stand on the tips of the walk."""
+        width = self._width
+        blocked = {y * width + x for x, y in cells if 0 <= x < width and y >= 0}
+        if self._start in blocked:
+            return False
+        inner = self._inner
+        if inner is None:
+            inner = self._inner = {p for c, p in self._parent.items() if c != p}
+        return not (blocked & inner)
 
     def costs(self) -> dict[Footprint, int]:
         """Movement cost of every end, without making ``Reach`` objects."""
