@@ -52,3 +52,33 @@ def test_lookups_and_removal_behave_like_a_dict() -> None:
     with pytest.raises(KeyError):
         del found[here]
     assert walk_distances(board, (0, 0))[(4, 4)] == 4
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_space_costs_and_unchanged_by_answer_as_searching_again(
+        seed: int, bench_module: Callable[[str], ModuleType]) -> None:
+    """``space_costs`` is ``costs`` keyed by space, in the same order; when ``unchanged_by``
+    says a figure on some spaces changes nothing, searching again with those spaces blocked
+    finds the same costs less those spaces (``delve.ai.overlord_2e.Walks`` relies on it)."""
+    random_board = bench_module("random_boards").random_board
+    rng = random.Random(seed)
+    board = random_board(rng, KINDS, 14)
+    spaces = list(board.spaces())
+    said_unchanged = 0
+    for _ in range(8):
+        start = rng.choice(spaces)
+        figures = [p for p in rng.sample(spaces, min(len(spaces), rng.randint(0, 5))) if p != start]
+        enemies = [p for p in figures if rng.random() < 0.5]
+        budget = rng.randint(2, 12)
+        search = reachable(board, Footprint.single(start), budget, enemies, figures)
+        assert isinstance(search, SmallReaches)
+        assert list(search.space_costs().items()) == [((fp.x, fp.y), c) for fp, c in search.costs().items()]
+        for _ in range(6):
+            blocked = [p for p in rng.sample(spaces, rng.choice((1, 1, 2))) if p != start and p not in figures]
+            again = reachable(board, Footprint.single(start), budget, enemies + blocked, figures + blocked)
+            assert isinstance(again, SmallReaches)
+            if search.unchanged_by(blocked):
+                said_unchanged += 1
+                expected = {p: c for p, c in search.space_costs().items() if p not in blocked}
+                assert again.space_costs() == expected
+    assert said_unchanged

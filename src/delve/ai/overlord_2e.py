@@ -166,8 +166,9 @@ def _hero_walk(game: Game, hero: FigureState, monster_cells: set[Pos]) -> tuple[
     the way."""
     others = {c for h in oc.heroes(game) if h.id != hero.id for c in h.footprint.cells()}
     reach = reachable(game.board, hero.footprint, WALK_CAP * 2, monster_cells, others | monster_cells)
-    costs = reach.costs() if isinstance(reach, SmallReaches) else {fp: r.cost for fp, r in reach.items()}
-    return reach, {(fp.x, fp.y): cost for fp, cost in costs.items()}
+    if isinstance(reach, SmallReaches):
+        return reach, reach.space_costs()
+    return reach, {(fp.x, fp.y): r.cost for fp, r in reach.items()}
 
 
 def _hero_reach(game: Game, hero: FigureState, monster_cells: set[Pos]) -> dict[Pos, int]:

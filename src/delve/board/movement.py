@@ -744,6 +744,11 @@ class SmallReaches(MutableMapping[Footprint, Reach]):
             inner = self._inner = {p for c, p in self._parent.items() if c != p}
         return not (blocked & inner)
 
+    def space_costs(self) -> dict[Pos, int]:
+        """``costs()`` keyed by the end's space, in the same order, without a footprint per end."""
+        width, best = self._width, self._best
+        return {(c % width, c // width): best[c] >> _HAZARD_BITS for c in self._ends}
+
     def costs(self) -> dict[Footprint, int]:
         """Movement cost of every end, without making ``Reach`` objects."""
         return dict(self.cost_pairs())
