@@ -107,7 +107,8 @@ def test_shared_walks_give_every_placement_the_guard_value_searched_alone() -> N
                 assert monster is not None
                 walks = overlord_2e.Walks(game, monster)
                 for fp in [monster.footprint, *(oc.footprint_of(c) for c in oc.by_prefix(decision, "move:"))]:
-                    assert overlord_2e.guard_value(game, monster, fp, walks) == overlord_2e.guard_value(game, monster, fp)
+                    shared = overlord_2e.guard_value(game, monster, fp, walks)
+                    assert shared == overlord_2e.guard_value(game, monster, fp)
                     checked += 1
             player = overlord if decision.seat in (OVERLORD, TABLE) else hero
             game.apply(player.choose(decision, game), decision.seat)
