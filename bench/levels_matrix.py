@@ -14,7 +14,7 @@ wall-clock seconds per game inside a worker (CPU figures: ``bench/levels_bench.p
 ``--side heroes`` measures the hero levels instead (easy: random, normal: the hero AI, hard:
 the hero search) against the same normal overlord; the table then gives the heroes' win rate.
 ``--hard-budget WORLDS,CANDIDATES`` plays the hard level at a smaller search budget than its
-default (the overlord 4,4, the heroes 2,3), for when the default is too slow to measure; rows record the budget.
+default (2,3), for when the default is too slow to measure; rows record the budget.
 
 Run:   nice -n 10 .venv/bin/python bench/levels_matrix.py --out levels.jsonl --games 8 --hard-games 4 --chunk 4
 Table: .venv/bin/python bench/levels_matrix.py --out levels.jsonl --table
@@ -45,7 +45,6 @@ def set_hard_budget(worlds: int, candidates: int) -> None:
     import delve.ai.search as search
 
     search.Budget = functools.partial(search.Budget, worlds=worlds, candidates=candidates)  # type: ignore[misc]
-    search.OVERLORD_BUDGET.update(worlds=worlds, candidates=candidates)
 
 
 def play(path: Path, targets: dict[str, int], chunk: int, workers: int, quests: tuple[tuple[str, str], ...],
@@ -201,7 +200,7 @@ def main() -> None:
     parser.add_argument("--side", choices=("overlord", "heroes"), default="overlord",
                         help="whose levels to grade (the other side plays normal)")
     parser.add_argument("--levels", default=",".join(LEVELS), help="only these levels (comma-separated)")
-    parser.add_argument("--hard-budget", default="", help="WORLDS,CANDIDATES for the hard level (default: overlord 4,4, heroes 2,3)")
+    parser.add_argument("--hard-budget", default="", help="WORLDS,CANDIDATES for the hard level (default 2,3)")
     parser.add_argument("--table", action="store_true", help="print the table of the file and stop")
     args = parser.parse_args()
     outs = args.out or [Path("levels.jsonl")]

@@ -64,12 +64,6 @@ SEARCHED = {
     "heroes": ("choose_action", "choose_hero_turn"),
 }
 WIN_VALUE = 50.0
-# The hard overlord's default budget: 4 worlds of 4 candidates, a close call verified in 8 worlds
-# with 2 against it. The compiled engine made a rollout about 2.5 times cheaper, and the 2-world,
-# 3-candidate search switched on about 1 decision in 170 of a long 1st-edition quest (bridge of
-# teeth), too rarely to play better than the AI it corrects. The CPU of a searched decision
-# there: 0.14 s on average, 0.36 s at worst (0.05 s and 0.26 s before).
-OVERLORD_BUDGET: dict[str, int] = {"worlds": 4, "candidates": 4, "verify_worlds": 8, "tolerance": 2}
 
 
 @dataclass(frozen=True)
@@ -124,7 +118,7 @@ class SearchPlayer:
             raise ValueError(f"side must be one of {', '.join(SEARCHED)}")
         self.seed = seed
         self.side = side
-        self.budget = budget or (Budget(**OVERLORD_BUDGET) if side == "overlord" else Budget())
+        self.budget = budget or Budget()
         self.base: Any = OverlordAI(seed) if side == "overlord" else HeroAI(seed)
         self.searched = 0  # decisions searched (a figure for benchmarks)
         # the overlord's model of the heroes for its rollouts (delve.ai.overlord_search)
