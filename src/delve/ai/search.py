@@ -179,13 +179,10 @@ class SearchPlayer:
             ranked += [c for c in ("end_activation", "continue") if decision.find(c) and c not in ranked]
         else:
             ranked = [c.id for c in decision.choices]
-        seen = {twin_key(values, pick)}
         for choice_id in ranked:
             if len(out) >= self.budget.candidates:
                 break
-            key = twin_key(values, choice_id)
-            if choice_id not in out and key not in seen:
-                seen.add(key)
+            if choice_id not in out:
                 out.append(choice_id)
         return out
 
@@ -298,19 +295,6 @@ class SearchPlayer:
         return build(decision, "search", winner, f"mean value for the {self.side} after the opponents' reply "
                      f"(conquest or the guard of the goal, health, win/loss) over {worlds} sampled worlds "
                      "(the rollouts of each option)", values, margin=self.budget.margin)
-
-
-def twin_key(values: Values, choice_id: str) -> object:
-    """What makes two options twins for the search: the same value of the AI with the same
-    details (the same attack on the same hero from another space, the same walk to the nearest
-    hero); a twin of a candidate is left out so the next different option gets its place. In a
-    bridge-of-teeth game 242 of 299 searched decisions had candidates of equal value in every
-    world. An option the AI does not value is its own key."""
-    found = values.get(choice_id)
-    if found is None or found[0] is None:
-        return choice_id
-    value, detail = found
-    return round(value, 6), tuple(sorted((str(k), str(v)) for k, v in (detail or {}).items()))
 
 
 def better_in_enough_worlds(outcomes: Outcomes, best: str, pick: str, tolerance: int, per: int) -> bool:
