@@ -54,7 +54,6 @@ GOAL_FAR = 40  # spaces: farther (or cut off) counts as this far
 NAMED_HEALTH = 2.0  # a named foe's full health, when the heroes must kill him
 GUARD = 1.0  # 2e: weight of the normal 2e AI's guard value (``overlord_2e.guard_value``)
 ENCOUNTER = 10.0  # 2e: an encounter of a two-encounter quest won (lost) before the last one
-THREAT = 0.2  # 1e (experiment): each monster of the decision within a move and a strike of a hero
 
 
 def goal_progress(game: Game) -> float:
@@ -122,18 +121,7 @@ class OverlordJudge:
         lost = health_lost(game, self.monsters)
         if overlord_2e.active(game):
             return -(HEALTH * health + lost) + guard_progress(game)
-        return -(CONQUEST * state.conquest + HEALTH * health + lost) + goal_progress(game) + self.threat(game)
-
-    def threat(self, game: Game) -> float:
-        """The horizon falls just before the overlord's turn: each monster of the decision still
-        standing within its speed plus one space of a hero (``oc.short_range``) strikes next,
-        worth ``THREAT`` (twice for a master)."""
-        total = 0.0
-        for monster_id in self.monsters:
-            m = game.state.figures.get(monster_id)
-            if m is not None and m.alive and on_board(m) and oc.nearest_hero_distance(game, m) <= oc.short_range(m):
-                total += THREAT * (2.0 if m.master else 1.0)
-        return total
+        return -(CONQUEST * state.conquest + HEALTH * health + lost) + goal_progress(game)
 
 
 class HeroWatch:
