@@ -30,6 +30,14 @@ the overlord's value, turned round, made the heroes weaker is told there); the o
 and model of the heroes in ``delve.ai.overlord_search`` (with the defects they fixed).
 ``evaluate`` is the plain zero-sum value of a state (no reference to a decision).
 
+Tried and not kept (docs/simulation.md, "The hard overlord with a larger budget"): 4 worlds of
+4 candidates, verified in 8 worlds with 2 against, affordable once the engine was compiled; on
+the same games it was even with this budget on the long 1st-edition quests (+2.1% over 48
+games) and behind it on the tutorial (-6.9% over 72): most candidates are twins (moves after
+which the monster makes the same attack), so more worlds sharpen differences that are not there. Leaving the twins out
+(the next different option searched instead) was even with it too (first-steps 51 of 72
+against 55).
+
 Reproducible by construction: every world's seed comes from the player's seed and the state's
 serial, the budget is counted in worlds and candidates, not in seconds (``time_limit`` is an
 opt-in cap for interactive play that makes a decision depend on the machine's speed).
