@@ -34,9 +34,9 @@ Tried and not kept (docs/simulation.md, "The hard overlord with a larger budget"
 4 candidates, verified in 8 worlds with 2 against, affordable once the engine was compiled; on
 the same games it was even with this budget on the long 1st-edition quests (+2.1% over 48
 games) and behind it on the tutorial (-6.9% over 72): most candidates are twins (moves after
-which the monster makes the same attack), so more worlds sharpen differences that are not there. Leaving the twins out
-(the next different option searched instead) was even with it too (first-steps 51 of 72
-against 55).
+which the monster makes the same attack), so more worlds sharpen differences that are not
+there. Leaving the twins out (the next different option searched instead) was even with it
+too (first-steps 51 of 72 against 55).
 
 Reproducible by construction: every world's seed comes from the player's seed and the state's
 serial, the budget is counted in worlds and candidates, not in seconds (``time_limit`` is an
