@@ -24,7 +24,7 @@ edition game, whose play stays byte for byte the same):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, MutableMapping
 from functools import cache
 from typing import Any
 
@@ -33,7 +33,7 @@ from delve.ai.explain import Values
 from delve.api import player_rules
 from delve.board.geometry import Footprint, Pos, neighbors8
 from delve.board.los import footprint_line_of_sight
-from delve.board.movement import SmallReaches, reachable
+from delve.board.movement import Reach, SmallReaches, reachable
 from delve.engine.decision import Choice, Decision
 from delve.engine.game import Game
 from delve.engine.state import FigureState
@@ -161,7 +161,10 @@ def guarding(game: Game) -> bool:
     return bool(protected(game) or goal_cells(game))
 
 
-def _hero_walk(game: Game, hero: FigureState, monster_cells: set[Pos]) -> tuple[object, dict[Pos, int]]:
+Walk = MutableMapping[Footprint, Reach]  # what ``reachable`` answers: a hero's walk
+
+
+def _hero_walk(game: Game, hero: FigureState, monster_cells: set[Pos]) -> tuple[Walk, dict[Pos, int]]:
     """(the search, the movement cost for the hero to every space he could end on), monsters in
     the way."""
     others = {c for h in oc.heroes(game) if h.id != hero.id for c in h.footprint.cells()}
@@ -191,7 +194,7 @@ class Walks:
         self.moved = moved
         self.rest = {c for m in oc.monsters(game) if m.id != moved.id for c in m.footprint.cells()}
         self.goal = goal_cells(game)
-        self._without: dict[str, tuple[object, dict[Pos, int]]] = {}
+        self._without: dict[str, tuple[Walk, dict[Pos, int]]] = {}
 
     def of(self, hero: FigureState, monster_cells: set[Pos], placed: tuple[Pos, ...]) -> dict[Pos, int]:
         """The hero's walk with the monster on the spaces ``placed`` (``monster_cells``: every
