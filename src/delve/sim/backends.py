@@ -45,9 +45,10 @@ def frozen_heap() -> Iterator[None]:
     a hundred thousand) although none of them becomes garbage during the run. Collected once and
     frozen (``gc.freeze``), they are skipped; games' own cycles are collected as before. Frozen
     before the workers fork, they also stay shared with them (no copy-on-write from the
-    collector's bookkeeping). Measured: 5% of the CPU of AI-vs-AI tutorial games
-    (docs/performance.md). The objects are unfrozen after the run, so a long-lived process (a
-    notebook) loses nothing; a process that froze objects itself is left as it is."""
+    collector's bookkeeping). Measured: 2.3% of the CPU of AI-vs-AI tutorial games
+    (``bench/frozen_heap_bench.py``, docs/performance.md). The objects are unfrozen after the
+    run, so a long-lived process (a notebook) loses nothing; a process that froze objects itself
+    is left as it is."""
     if gc.get_freeze_count():
         yield
         return
