@@ -7,8 +7,9 @@ from typing import Any
 
 from delve.ai.bots import make_bot
 from delve.engine.decision import OVERLORD
-from delve.web.chat import BURST, MAX_LENGTH
+from delve.web.chat import BURST, KEPT, MAX_LENGTH
 from delve.web.hub import SPECTATOR, Hub
+from delve.web.page import Page
 from delve.web.store import Store
 
 
@@ -104,3 +105,20 @@ def test_chat_is_stored_plain_text_and_limited(table: Any) -> None:
     assert [c["text"] for c in state["chat"]][-1] == "my turn" and state["chat_length"] == BURST + 1
     reloaded = Hub(Store(table.hub.store.url)).get(gid)
     assert [c["text"] for c in reloaded.chat] == [c["text"] for c in table.get(gid, tokens[0], "chat")]
+
+
+def test_a_page_gets_new_chat_lines_when_the_kept_lines_are_full(table: Any) -> None:
+    """Once a game keeps only its last ``KEPT`` lines, their count no longer grows: an open page
+    must still see that a line came in (its state message carries it)."""
+    gid, tokens, _host = _network(table)
+    live = table.hub.get(gid)
+    person = live.person(tokens[0])
+    live.chat = [{"n": n, "name": "Someone", "text": f"line {n}"} for n in range(KEPT)]
+    page = Page(live, person, tokens[0], 0)
+    assert page.next_state() is not None
+    assert page.next_state() is None  # nothing new
+    table.hub.say(gid, tokens[1], "one more")
+    assert len(live.chat) == KEPT
+    state = page.next_state({"type": "ack", "chat": True})
+    assert state is not None and state["chat"][-1]["text"] == "one more" and state["chat_length"] == KEPT + 1
+    assert state["ack"] == {"type": "ack", "chat": True}

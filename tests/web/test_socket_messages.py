@@ -45,10 +45,10 @@ def test_socket_sends_the_board_only_when_it_changed(tmp_path: Path) -> None:
         for _ in range(120):
             if not state["pending"] or not state["pending"]["yours"]:
                 break
-            ws.send_json({"type": "choose", "choice": _pick(state, moved), "serial": state["pending"]["serial"]})
-            replies = [ws.receive_json(), ws.receive_json()]
-            assert [r["type"] for r in replies] == ["state", "ack"]  # the answer comes before the ack
-            state = replies[0]
+            choice = _pick(state, moved)
+            ws.send_json({"type": "choose", "choice": choice, "serial": state["pending"]["serial"], "id": 7})
+            state = ws.receive_json()  # one frame: the state message carries the acknowledgement
+            assert state["type"] == "state" and state["ack"] == {"type": "ack", "choice": choice, "id": 7}
             full = message(live, person)  # what the page must end up with
             if state["board"] is None:
                 omitted += 1

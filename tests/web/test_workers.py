@@ -50,8 +50,7 @@ async def _drive(url: str, gid: str, token: str, choices: int) -> dict[str, Any]
             await ws.send(json.dumps({"type": "choose", "choice": _pick(state),
                                       "serial": state["pending"]["serial"]}))
             state = json.loads(await ws.recv())
-            assert state["type"] == "state", state
-            assert json.loads(await ws.recv())["type"] == "ack"
+            assert state["type"] == "state" and state["ack"]["type"] == "ack", state
     return state
 
 

@@ -350,10 +350,14 @@ async def _serve_socket(ws: WebSocket, hub: Hub, live: LiveGame, person: Person,
     unlisten = hub.listen(live, wake, person)
     page = Page(live, person, token, log_from)
 
-    async def send_state() -> None:
-        text = await work(page.next_text)
-        if text is not None:
-            await ws.send_text(text)
+    async def send_state(ack: dict[str, Any] | None = None) -> bool:
+        """Send the page's next state message, if anything changed; ``ack``: the answer to the
+        page's own request, carried inside it (``Page.next_state``). True when one was sent."""
+        text = await work(page.next_text, ack)
+        if text is None:
+            return False
+        await ws.send_text(text)
+        return True
 
     async def act(fn: Callable[..., Any], *args: Any, pooled: bool = False) -> None:
         """``fn``: a change this page asked for, made without waking this page (``receive``
@@ -396,12 +400,14 @@ async def _serve_socket(ws: WebSocket, hub: Hub, live: LiveGame, person: Person,
                     reply = {"type": "ack", "chat": True}
                 else:
                     raise TableError("unknown message type (use choose, undo or chat)")
-                await send_state()
             except TableError as exc:
                 reply = {"type": "error", "error": str(exc)}
             if "id" in data if isinstance(data, dict) else False:
                 reply["id"] = data["id"]
-            await ws.send_json(reply)
+            # One frame per request: the acknowledgement rides in the state message it caused
+            # (its ``ack``); a frame of its own only when nothing new was there to send.
+            if reply["type"] == "error" or not await send_state(reply):
+                await ws.send_json(reply)
 
     receiver = asyncio.create_task(receive())
     try:

@@ -38,14 +38,19 @@ class Page:
         self.board: Any = None  # the board the page holds
         self.side: str | None = None
 
-    def next_state(self) -> dict[str, Any] | None:
+    def next_state(self, ack: dict[str, Any] | None = None) -> dict[str, Any] | None:
         """The next state message for this page, or None when it has seen this state already;
-        a ``TableError`` when the host re-issued the page's link (the old one is refused)."""
+        a ``TableError`` when the host re-issued the page's link (the old one is refused).
+        ``ack``: the answer to the page's own request that changed the state, sent in this
+        message (``ack``) rather than as a frame of its own."""
         live, person = self.live, self.person
         with live.lock:
             if person.token_hash != self.digest:
                 raise TableError("this link was replaced by the host; ask them for the new one", 403)
-            version = (live.epoch, id(live.game), len(live.game.state.history), live.presence, len(live.chat))
+            # the chat by its last line's number: once a game keeps its last ``chat.KEPT`` lines only,
+            # their count stays the same as lines come in
+            chat = live.chat[-1]["n"] if live.chat else -1
+            version = (live.epoch, id(live.game), len(live.game.state.history), live.presence, chat)
             if version == self.version:
                 return None
             side = screen_side(live.game, person)  # a hot-seat screen changing sides has another log
@@ -57,9 +62,11 @@ class Page:
         else:
             self.board = out["board"]
         out["type"] = "state"
+        if ack is not None:
+            out["ack"] = ack
         return out
 
-    def next_text(self) -> str | None:
+    def next_text(self, ack: dict[str, Any] | None = None) -> str | None:
         """``next_state`` as JSON text (what the socket sends), or None."""
-        out = self.next_state()
+        out = self.next_state(ack)
         return None if out is None else dumps(out)
