@@ -48,7 +48,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check src tests bench tools
 
 typecheck: $(STAMP)
-	$(BIN)/mypy src/delve/engine src/delve/board src/delve/content src/delve/rules src/delve/rules2e src/delve/rulesets src/delve/odds src/delve/scenario src/delve/abilities src/delve/api.py src/delve/native.py src/delve/ai src/delve/envs src/delve/sim src/delve/workbench
+	$(BIN)/mypy src/delve
 
 unit: $(STAMP) $(NATIVE) system-deps
 	$(BIN)/pytest
