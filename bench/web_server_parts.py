@@ -7,10 +7,12 @@ inside it (a tree before ``delve.web.page``: ``messages.message``, its JSON left
 drives ``--games`` solo games of ``--choices`` choices over WebSockets with
 ``bench/web_bench.py``'s client, and prints the server's CPU per choice (from ``/proc``, from
 when the games exist) with those parts; the rest is the socket and each page's HTTP upgrade.
-``--src`` runs another tree's code (its ``src`` folder first on the path). ``--ws`` picks
-uvicorn's WebSocket implementation and ``--deflate`` turns permessage-deflate on; ``--gc
-default`` leaves the collector as Python sets it (no ``delve.web.server.settle_collector``, as
-before it existed) and ``--young N`` sets the youngest generation's threshold.
+``--src`` runs another tree's code (its ``src`` folder first on the path). ``--loop`` picks
+uvicorn's event loop (``asyncio``, ``uvloop``) and ``--ws`` its WebSocket implementation (by
+default the tree's own settings, ``delve.web.server.uvicorn_config``); ``--deflate`` turns
+permessage-deflate on; ``--gc default`` leaves the collector as Python sets it (no
+``delve.web.server.settle_collector``, as before it existed) and ``--young N`` sets the youngest
+generation's threshold.
 The server's resident memory after the run is printed too; ``--soak W`` plays ``W`` more waves
 of ``--games`` new games (at most twice that many kept in memory, older ones evicted to the
 store) and prints the memory after each, to show the collector's settings keep it bounded.
@@ -73,6 +75,8 @@ def serve(port: int, report: Path, options: dict[str, Any]) -> None:
         gc.set_threshold(young, *gc.get_threshold()[1:])
     config = server.uvicorn_config(app, host="127.0.0.1", port=port)
     for name, value in options.items():  # after the tree's own settings, which they override
+        if value == "server":  # the tree's own setting
+            continue
         setattr(config, name, value)
     uvicorn.Server(config).run()
 
@@ -101,9 +105,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--choices", type=int, default=40)
     parser.add_argument("--src", help="another tree's src folder (default: this tree's)")
-    parser.add_argument("--ws", default="auto", help="uvicorn's WebSocket implementation (auto, websockets, "
-                                                         "websockets-sansio, wsproto)")
+    parser.add_argument("--ws", default="server", help="uvicorn's WebSocket implementation (server: the tree's "
+                                                           "own setting; auto, websockets, websockets-sansio, wsproto)")
     parser.add_argument("--deflate", action="store_true", help="permessage-deflate on")
+    parser.add_argument("--loop", default="server", help="uvicorn's event loop (server: the tree's own setting; "
+                                                             "auto: uvloop when installed; asyncio; uvloop)")
     parser.add_argument("--gc", choices=("settled", "default"), default="settled",
                         help="settled: the tree's settle_collector when it has one")
     parser.add_argument("--young", type=int, default=0, help="the youngest generation's threshold (default: Python's)")
@@ -112,7 +118,7 @@ def main() -> None:
     parser.add_argument("--report", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        serve(args.serve, Path(args.report), {"ws": args.ws, "ws_per_message_deflate": args.deflate,
+        serve(args.serve, Path(args.report), {"ws": args.ws, "ws_per_message_deflate": args.deflate, "loop": args.loop,
                                               "settle": args.gc == "settled", "young": args.young})
         return
     from delve.web.server import free_port
@@ -123,7 +129,7 @@ def main() -> None:
     path = os.pathsep.join([str(src), os.environ.get("PYTHONPATH", "")])  # e.g. another WebSocket library
     env = {**os.environ, "DELVE_MAX_LIVE_GAMES": str(2 * args.games), "PYTHONPATH": path}
     server = subprocess.Popen([sys.executable, __file__, "--serve", str(port), "--report", str(report),
-                               "--ws", args.ws, "--gc", args.gc, "--young", str(args.young),
+                               "--ws", args.ws, "--gc", args.gc, "--young", str(args.young), "--loop", args.loop,
                                *(["--deflate"] if args.deflate else [])],
                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
@@ -145,8 +151,8 @@ def main() -> None:
     made, total = max(1, result["choices"]), result["server_cpu_ms_per_choice"]
     parts = {part: round(1000 * (after[part] - before[part]) / made, 3) for part in SPENT}
     parts["socket and the rest"] = round(total - parts["choice (Hub.choose)"] - parts["state message"], 3)
-    print(json.dumps({"src": str(src), "ws": args.ws, "deflate": args.deflate, "gc": args.gc, "young": args.young,
-                      "rss_mb": memory,
+    print(json.dumps({"src": str(src), "ws": args.ws, "loop": args.loop, "deflate": args.deflate, "gc": args.gc,
+                      "young": args.young, "rss_mb": memory,
                       **({"soak_rss_mb": soak} if args.soak else {}), "choices": result["choices"],
                       "server_cpu_ms_per_choice": total,
                       "parts_ms_per_choice (the collector runs inside the others)": parts,
