@@ -173,6 +173,9 @@ def test_websocket_plays_and_refuses_forged_messages(sqlite_url: str) -> None:
                     {"type": "choose", "choice": _pick(state), "serial": "x"}):
             ws.send_json(bad)
             assert ws.receive_json()["type"] == "error"
+        ws.send_json({"type": "launch", "id": "req-1"})
+        assert ws.receive_json() == {"type": "error", "error": "unknown message type (use choose, undo or chat)",
+                                     "id": "req-1"}  # a refusal names the request it answers
         ws.send_json({"type": "choose", "choice": _pick(state), "serial": state["pending"]["serial"]})
         new = ws.receive_json()  # the state message, carrying the acknowledgement (one frame)
         assert new["type"] == "state" and new["ack"]["type"] == "ack"

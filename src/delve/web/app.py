@@ -383,6 +383,7 @@ async def _serve_socket(ws: WebSocket, hub: Hub, live: LiveGame, person: Person,
                 await ws.close(code=4408)
                 return
             reply: dict[str, Any]
+            echo = {"id": data["id"]} if isinstance(data, dict) and "id" in data else {}
             try:
                 if not isinstance(data, dict):
                     raise TableError("a message must be a JSON object")
@@ -391,23 +392,22 @@ async def _serve_socket(ws: WebSocket, hub: Hub, live: LiveGame, person: Person,
                     if serial is not None and not isinstance(serial, int):
                         raise TableError("serial must be a whole number")
                     await act(hub.choose, live.id, token, str(data.get("choice") or ""), serial)
-                    reply = {"type": "ack", "choice": data.get("choice")}
+                    reply = {"type": "ack", "choice": data.get("choice"), **echo}
                 elif data.get("type") == "undo":
                     await act(hub.undo, live.id, token, pooled=True)  # a replay: may take long
-                    reply = {"type": "ack", "undo": True}
+                    reply = {"type": "ack", "undo": True, **echo}
                 elif data.get("type") == "chat":
                     await act(hub.say, live.id, token, data.get("text"))
-                    reply = {"type": "ack", "chat": True}
+                    reply = {"type": "ack", "chat": True, **echo}
                 else:
                     raise TableError("unknown message type (use choose, undo or chat)")
+                # One frame per request: the acknowledgement rides in the state message it
+                # caused (its ``ack``); a frame of its own only when nothing new was there to send.
+                if await send_state(reply):
+                    continue
             except TableError as exc:
-                reply = {"type": "error", "error": str(exc)}
-            if "id" in data if isinstance(data, dict) else False:
-                reply["id"] = data["id"]
-            # One frame per request: the acknowledgement rides in the state message it caused
-            # (its ``ack``); a frame of its own only when nothing new was there to send.
-            if reply["type"] == "error" or not await send_state(reply):
-                await ws.send_json(reply)
+                reply = {"type": "error", "error": str(exc), **echo}
+            await ws.send_json(reply)
 
     receiver = asyncio.create_task(receive())
     try:
