@@ -188,7 +188,12 @@ export interface StateMessage {
   replay?: { step: number; of: number };
   chat?: ChatLine[];
   chat_length?: number;
+  /** The acknowledgement of this page's own request that caused the message (one frame per request). */
+  ack?: Ack;
 }
+
+/** What the server says of an accepted request: its kind, and the request's own ``id`` when it sent one. */
+export interface Ack { type: "ack"; choice?: string; undo?: true; chat?: true; id?: unknown }
 
 // -- the catalogue (GET /api/games/{id}/catalog) --------------------------------------------
 export interface ItemCard {
