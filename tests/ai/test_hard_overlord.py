@@ -74,7 +74,7 @@ def test_a_close_call_is_played_in_more_worlds_for_the_two_only() -> None:
     game = _game("first-steps-2e")
     decision = game.pending
     assert decision is not None
-    budget = Budget(worlds=2, verify_worlds=4, tolerance=1, margin=0.3, spread_worlds=2, sure=0.0)
+    budget = Budget(worlds=2, verify_worlds=4, tolerance=1, margin=0.3)
     close = Scripted({"a": [1.0] * 4, "b": [2.0, 2.0, 0.0, 2.0], "c": [0.0] * 4}, budget)
     outcomes = close.play_out(decision, game, ["a", "b", "c"])
     assert close.asked == [(0, ("a", "b", "c")), (1, ("a", "b", "c")), (2, ("a", "b")), (3, ("a", "b"))]
@@ -129,10 +129,8 @@ def test_the_hard_overlord_is_reproducible_honest_and_bounded_by_its_budget(
     second, _, _ = _play("first-steps-2e", 4, 160, budget, reading_play)
     assert first == second
     assert searched > 0
-    # the budget is counted: worlds x candidates (more worlds where they differ), then two
-    # candidates in the extra worlds
-    spread = max(budget.worlds, budget.spread_worlds)
-    assert most <= spread * budget.candidates + 2 * max(0, budget.verify_worlds - spread)
+    # the budget is counted: worlds x candidates, then two candidates in the extra worlds
+    assert most <= budget.worlds * budget.candidates + 2 * (budget.verify_worlds - budget.worlds)
 
 
 def test_an_encounter_ended_in_a_rollout_is_its_outcome() -> None:
@@ -147,31 +145,3 @@ def test_an_encounter_ended_in_a_rollout_is_its_outcome() -> None:
         assert judge.value(ended) == worth
         search = SearchPlayer(1, side="overlord")
         assert search._horizon_reached(ended, ended.state.round + 5, decided=0)  # the rollout stops there
-
-
-def test_candidates_that_differ_get_more_worlds_and_ties_do_not() -> None:
-    game = _game("first-steps-2e")
-    decision = game.pending
-    assert decision is not None
-    budget = Budget(worlds=2, spread_worlds=4, verify_worlds=6, tolerance=1, margin=0.3)
-    ties = Scripted({"a": [1.0] * 6, "b": [1.0] * 6, "c": [1.0] * 6}, budget)
-    ties.play_out(decision, game, ["a", "b", "c"])
-    assert [i for i, _ in ties.asked] == [0, 1]  # nothing differs: two worlds only
-    spread = Scripted({"a": [1.0] * 6, "b": [1.0, 1.2, 1.0, 1.0, 1.0, 1.0], "c": [0.0] * 6}, budget)
-    spread.play_out(decision, game, ["a", "b", "c"])
-    assert spread.asked == [(i, ("a", "b", "c")) for i in range(4)]  # no close call: no verification
-
-
-def test_a_big_lead_in_most_worlds_wins_despite_two_worlds_against() -> None:
-    budget = Budget(worlds=2, spread_worlds=4, verify_worlds=6, tolerance=1, margin=0.3, sure=2.5)
-    player = SearchPlayer(1, side="overlord", budget=budget)
-    outcomes: dict[str, list[float | None]] = {"a": [0.0] * 6, "b": [3.0, 3.0, 3.0, 3.0, -0.3, -0.3]}
-    assert player.select("a", {"a": 0.0, "b": 1.9}, outcomes) == "b"  # 1.9 ahead, t = 2.7
-    outcomes["b"] = [3.9, -0.6, 3.9, -0.6, 4.1, -0.6]  # half the worlds against it: t = 1.7
-    assert player.select("a", {"a": 0.0, "b": 1.7}, outcomes) == "a"
-    # fewer worlds than verified: the count alone decides
-    short: dict[str, list[float | None]] = {"a": [0.0, 0.0, 0.0, 0.0], "b": [3.0, 3.0, 3.0, -0.3]}
-    assert player.select("a", {"a": 0.0, "b": 2.2}, short) == "a"
-    off = SearchPlayer(1, side="overlord", budget=Budget(sure=0.0))
-    outcomes["b"] = [3.0, 3.0, 3.0, 3.0, -0.3, -0.3]
-    assert off.select("a", {"a": 0.0, "b": 1.9}, outcomes) == "a"

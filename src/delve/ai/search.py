@@ -90,13 +90,6 @@ class Budget:
     # the overlord's activations: options (by the AI's ranking) whose activation is played to its
     # end in a probe world, to keep one candidate per outcome (``activation_outcome``); 0: none
     pool: int = 8
-    # the overlord: where the candidates' values differ in the first ``worlds``, all are played
-    # in more worlds, up to this many (the decisions whose candidates tie get no more)
-    spread_worlds: int = 4
-    # the overlord: over the verified worlds an alternative also wins when its lead's mean is
-    # this many standard errors above 0 (a big gain in most worlds, a small loss in a few);
-    # 0: only the count of worlds against it (``tolerance``) decides
-    sure: float = 2.5
     probe_choices: int = 60  # choices a probe may play before the activation is given up as endless
     time_limit: float | None = None  # CPU seconds per decision; None: reproducible
 
@@ -174,9 +167,7 @@ class SearchPlayer:
         if not means[best] > means.get(pick, -float("inf")) + self.budget.margin:
             return pick
         if outcomes is not None and not better_in_enough_worlds(outcomes, best, pick, tolerance,
-                                                                self.budget.verify_worlds) and not (
-                self.side == "overlord" and surely_ahead(outcomes, best, pick, self.budget.sure,
-                                                         self.budget.verify_worlds)):
+                                                                self.budget.verify_worlds):
             return pick
         return best
 
@@ -273,12 +264,7 @@ class SearchPlayer:
             limit = self.budget.time_limit
             if limit is not None and time.process_time() - started > limit:
                 break
-        if self.side == "overlord" and self.budget.spread_worlds > self.budget.worlds and differ(outcomes):
-            for world_index in range(len(outcomes[candidates[0]]), self.budget.spread_worlds):
-                played = self.world(decision, game, world_index, candidates, value)
-                for candidate in candidates:
-                    outcomes[candidate].append(played.get(candidate))
-        if self.side == "overlord" and self.budget.verify_worlds > len(outcomes[candidates[0]]):
+        if self.side == "overlord" and self.budget.verify_worlds > self.budget.worlds:
             self.verify(decision, game, outcomes, value)
         return outcomes
 
@@ -378,26 +364,6 @@ def better_in_enough_worlds(outcomes: Outcomes, best: str, pick: str, tolerance:
     pairs = [(b, p) for b, p in zip(outcomes[best], outcomes[pick], strict=True) if b is not None and p is not None]
     allowed = tolerance * len(pairs) // per if per > 0 else 0
     return sum(1 for b, p in pairs if not b > p) <= allowed
-
-
-def differ(outcomes: Outcomes) -> bool:
-    """Whether some candidate's value differs from the first's (the AI's choice) in some world."""
-    values = list(outcomes.values())
-    return any(v != values[0] for v in values[1:])
-
-
-def surely_ahead(outcomes: Outcomes, best: str, pick: str, sure: float, per: int) -> bool:
-    """Whether ``best`` leads ``pick`` by more than ``sure`` standard errors of the mean of its
-    lead, over at least ``per`` worlds where both were played (a paired test: the two met the
-    same dice in each world). Why beside the count of worlds against it: a candidate that kills
-    a hero in most worlds and loses a little in the others is a good bet that the count refuses.
-    ``sure`` 0 or fewer worlds: never."""
-    leads = [b - p for b, p in zip(outcomes[best], outcomes[pick], strict=True) if b is not None and p is not None]
-    if sure <= 0 or len(leads) < max(2, per):
-        return False
-    mean = sum(leads) / len(leads)
-    spread = sum((x - mean) ** 2 for x in leads) / (len(leads) - 1)
-    return mean > 0 and mean * mean * len(leads) > sure * sure * spread
 
 
 def mean_values(outcomes: Outcomes) -> tuple[dict[str, float], dict[str, int]]:
