@@ -6,6 +6,10 @@ search that fits a shared CPU):
 1. The normal AI of the side (``OverlordAI`` or ``HeroAI``) answers first; its choice and its
    next best options (``candidates``: by the AI's own values where it has them) are the
    candidates. Decisions of other kinds, or with one candidate, take the normal AI's answer.
+   A monster's activation step keeps one candidate per outcome (``distinct_candidates``): the
+   AI's best options are each played to the end of the monster's activation in one probe world
+   and an option that leaves the board as one already in (a step of the walk the AI makes anyway,
+   the same attack from another space with nothing else changed) gives its place to the next.
 2. ``worlds`` times, the game is copied honestly for the seat (``determinized_clone``: fresh
    dice, the hidden cards and chests re-drawn), and each candidate is played on its own copy of
    that world (common random numbers: every candidate meets the same dice), then both sides play
@@ -35,8 +39,11 @@ Tried and not kept (docs/simulation.md, "The hard overlord with a larger budget"
 the same games it was even with this budget on the long 1st-edition quests (+2.1% over 48
 games) and behind it on the tutorial (-6.9% over 72): most candidates are twins (moves after
 which the monster makes the same attack), so more worlds sharpen differences that are not
-there. Leaving the twins out (the next different option searched instead) was even with it
-too (first-steps 51 of 72 against 55).
+there. Leaving out the twins by the AI's values (the same attack from another space) was even
+with it too (first-steps 51 of 72 against 55): most twins were steps of one walk, which only the
+outcome of the whole activation tells apart, as ``distinct_candidates`` now does. More worlds
+where the distinct candidates differ (4) with a standard-error rule beside the count of worlds
+against an alternative was behind on the tutorial (47 of 72 against 53) and not kept.
 
 Reproducible by construction: every world's seed comes from the player's seed and the state's
 serial, the budget is counted in worlds and candidates, not in seconds (``time_limit`` is an
