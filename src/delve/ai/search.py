@@ -6,6 +6,10 @@ search that fits a shared CPU):
 1. The normal AI of the side (``OverlordAI`` or ``HeroAI``) answers first; its choice and its
    next best options (``candidates``: by the AI's own values where it has them) are the
    candidates. Decisions of other kinds, or with one candidate, take the normal AI's answer.
+   A monster's activation step keeps one candidate per outcome (``distinct_candidates``): the
+   AI's best options are each played to the end of the monster's activation in one probe world
+   and an option that leaves the board as one already in (a step of the walk the AI makes anyway,
+   the same attack from another space with nothing else changed) gives its place to the next.
 2. ``worlds`` times, the game is copied honestly for the seat (``determinized_clone``: fresh
    dice, the hidden cards and chests re-drawn), and each candidate is played on its own copy of
    that world (common random numbers: every candidate meets the same dice), then both sides play
@@ -35,8 +39,11 @@ Tried and not kept (docs/simulation.md, "The hard overlord with a larger budget"
 the same games it was even with this budget on the long 1st-edition quests (+2.1% over 48
 games) and behind it on the tutorial (-6.9% over 72): most candidates are twins (moves after
 which the monster makes the same attack), so more worlds sharpen differences that are not
-there. Leaving the twins out (the next different option searched instead) was even with it
-too (first-steps 51 of 72 against 55).
+there. Leaving out the twins by the AI's values (the same attack from another space) was even
+with it too (first-steps 51 of 72 against 55): most twins were steps of one walk, which only the
+outcome of the whole activation tells apart, as ``distinct_candidates`` now does. More worlds
+where the distinct candidates differ (4) with a standard-error rule beside the count of worlds
+against an alternative was behind on the tutorial (47 of 72 against 53) and not kept.
 
 Reproducible by construction: every world's seed comes from the player's seed and the state's
 serial, the budget is counted in worlds and candidates, not in seconds (``time_limit`` is an
@@ -56,6 +63,7 @@ from delve.ai.explain import Explanation, Values, build
 from delve.ai.hero_ai import HeroAI
 from delve.ai.hero_search import HeroJudge, Outcomes, hero_candidates
 from delve.ai.overlord_ai import OverlordAI
+from delve.ai.overlord_common import top_step
 from delve.ai.overlord_search import HeroWatch, OverlordJudge, encounters_decided, goal_progress
 from delve.engine.decision import OVERLORD, TABLE, Decision
 from delve.engine.determinize import determinized_clone
@@ -86,6 +94,10 @@ class Budget:
     # first ``worlds``), the two are played in more worlds, up to this many in all
     verify_worlds: int = 6
     tolerance: int = 1  # worlds of those where the alternative may fail to beat the AI's choice
+    # the overlord's activations: options (by the AI's ranking) whose activation is played to its
+    # end in a probe world, to keep one candidate per outcome (``activation_outcome``); 0: none
+    pool: int = 8
+    probe_choices: int = 60  # choices a probe may play before the activation is given up as endless
     time_limit: float | None = None  # CPU seconds per decision; None: reproducible
 
 
@@ -181,12 +193,65 @@ class SearchPlayer:
             ranked += [c for c in ("end_activation", "continue") if decision.find(c) and c not in ranked]
         else:
             ranked = [c.id for c in decision.choices]
+        if decision.kind == "monster_activation" and self.budget.pool > 0:
+            return self.distinct_candidates(decision, game, pick, ranked)
         for choice_id in ranked:
             if len(out) >= self.budget.candidates:
                 break
             if choice_id not in out:
                 out.append(choice_id)
         return out
+
+    def distinct_candidates(self, decision: Decision, game: Game, pick: str, ranked: list[str]) -> list[str]:
+        """One candidate per outcome of the monster's activation: the AI's choice, then the next
+        options by the AI's ranking (``budget.pool`` of them) whose activation, played to its end
+        by the normal AI in one probe world (honest, the same dice for every option), leaves the
+        board otherwise than every candidate already in. Why: most options of an activation step
+        are twins (a step of the walk the AI's own choice makes anyway, the same attack from a
+        neighbouring space after which nothing differs), and a search between twins compares
+        dice, not choices (docs/simulation.md, "Levels"); with one outcome only there is nothing
+        to search and the AI's choice stands."""
+        pool = [pick, *[c for c in ranked if c != pick][: self.budget.pool - 1]]
+        world_seed = _seed("delve-probe", self.seed, game.state.serial)
+        world = determinized_clone(game, OVERLORD, world_seed)
+        heroes: Any = self.watch.player() if self.watch is not None else HeroAI(self.seed)
+        out: list[str] = []
+        seen: set[tuple[Any, ...]] = set()
+        for choice_id in pool:
+            outcome = self.activation_outcome(world, decision, choice_id, world_seed, heroes)
+            if outcome is None or outcome in seen:
+                continue
+            seen.add(outcome)
+            out.append(choice_id)
+            if len(out) >= self.budget.candidates:
+                break
+        return out if pick in out else [pick]
+
+    def activation_outcome(self, world: Game, decision: Decision, choice_id: str, seed: int,
+                           heroes: Any) -> tuple[Any, ...] | None:
+        """Where the board stands once the activation that ``choice_id`` begins is over (the
+        normal AI plays the rest of it, the heroes' model answers what they are asked on the
+        way): every figure's place, health and fatigue, the conquest and the winner. None when
+        the choice is refused."""
+        branch = world.clone()
+        step = top_step(branch, "monster_activation")
+        monster = step.data.get("figure") if step is not None else None
+        if not _applied(branch, choice_id, decision.seat):
+            return None
+        overlord = OverlordAI(seed)
+        for _ in range(self.budget.probe_choices):
+            pending = branch.pending
+            if pending is None or branch.state.winner is not None:
+                break
+            if not any(s.kind == "monster_activation" and s.data.get("figure") == monster for s in branch.state.stack):
+                break
+            player: Any = overlord if pending.seat in (OVERLORD, TABLE) else heroes
+            if not _applied(branch, player.choose(pending, branch), pending.seat):
+                break
+        state = branch.state
+        figures = tuple(sorted((f.id, f.footprint.x, f.footprint.y, f.wounds, f.fatigue, f.in_town)
+                               for f in state.figures.values()))
+        return (figures, state.conquest, state.winner)
 
     # -- the search ---------------------------------------------------------------------------
     def search(self, decision: Decision, game: Game, candidates: list[str]) -> tuple[dict[str, float], dict[str, int]]:
