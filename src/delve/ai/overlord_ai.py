@@ -274,6 +274,6 @@ class OverlordAI:
             return decision.choices[0].id
 
         gaps = [oc.path_distance_to(game, h) for h in hero_list]
-        keys = [(min([to(fp) for to in gaps]), choice.id)
-                for choice, fp in [(c, oc.footprint_of(c)) for c in decision.choices]]
+        spots = [oc.footprint_of(choice) for choice in decision.choices]
+        keys = [(min([to(spots[i]) for to in gaps]), choice.id) for i, choice in enumerate(decision.choices)]
         return decision.choices[keys.index(min(keys))].id

@@ -392,15 +392,16 @@ async def _serve_socket(ws: WebSocket, hub: Hub, live: LiveGame, person: Person,
                     if serial is not None and not isinstance(serial, int):
                         raise TableError("serial must be a whole number")
                     await act(hub.choose, live.id, token, str(data.get("choice") or ""), serial)
-                    reply = {"type": "ack", "choice": data.get("choice"), **echo}
+                    reply = {"type": "ack", "choice": data.get("choice")}
                 elif data.get("type") == "undo":
                     await act(hub.undo, live.id, token, pooled=True)  # a replay: may take long
-                    reply = {"type": "ack", "undo": True, **echo}
+                    reply = {"type": "ack", "undo": True}
                 elif data.get("type") == "chat":
                     await act(hub.say, live.id, token, data.get("text"))
-                    reply = {"type": "ack", "chat": True, **echo}
+                    reply = {"type": "ack", "chat": True}
                 else:
                     raise TableError("unknown message type (use choose, undo or chat)")
+                reply.update(echo)
                 # One frame per request: the acknowledgement rides in the state message it
                 # caused (its ``ack``); a frame of its own only when nothing new was there to send.
                 if await send_state(reply):
