@@ -5,6 +5,7 @@ import { merge, nameOf, type Received } from "./protocol/merge";
 import type { CardRef, Catalog, Figure, LogEvent, StateMessage, XY } from "./protocol/types";
 import { condition } from "./logic/symbols";
 import { PlaybackQueue, startPositions, stepsOf, summarise, type Step, type StretchSummary } from "./logic/playback";
+import { SLOW_ANSWER_MS } from "./logic/turn";
 
 export interface Floater { id: number; figure: string; text: string; kind: string }
 export interface Notice { text: string; kind: string }
@@ -32,6 +33,7 @@ export class Table {
   connected = $state(false);
   error = $state<string | null>(null);
   sending = $state(false);
+  answering = $state(false);  // a sent choice has waited SLOW_ANSWER_MS for its answer (say why)
 
   card = $state<CardRef | null>(null);
   peek = $state<CardRef | null>(null);  // a card shown while the pointer rests on a mention
@@ -60,6 +62,7 @@ export class Table {
   private queue = new PlaybackQueue(wait);
   private chain: Promise<void> = Promise.resolve();
   private floaterId = 0;
+  private answerTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(gameId: string, token: string) {
     this.gameId = gameId;
@@ -82,8 +85,8 @@ export class Table {
       if (c) document.body.dataset.catalog = "1";  // for tests and tools: names and card texts are there
     });
     this.link = connect(this.gameId, this.token, () => this.received?.log.length ?? 0, {
-      state: (msg) => { this.chain = this.chain.then(() => this.receive(msg)); },
-      error: (text) => { this.sending = false; this.error = text; },
+      state: (msg) => { this.answered(); this.chain = this.chain.then(() => this.receive(msg)); },
+      error: (text) => { this.answered(); this.sending = false; this.error = text; },
       status: (up) => { this.connected = up; },
     }, early);
   }
@@ -202,7 +205,16 @@ export class Table {
     if (!p || !p.yours || this.sending || this.replaying || this.playing) return;
     this.sending = true;
     this.stretch = null;
+    this.answered();
+    this.answerTimer = setTimeout(() => { this.answering = this.sending; }, SLOW_ANSWER_MS);
     this.link?.choose(choice, p.serial);
+  }
+
+  /** The answer to the page's choice came (or a refusal): stop saying why it waits. */
+  private answered(): void {
+    if (this.answerTimer !== null) clearTimeout(this.answerTimer);
+    this.answerTimer = null;
+    this.answering = false;
   }
 
   undo(): void { this.link?.undo(); }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isYourTurn, pageTitle, shouldBeep, turnText, YOUR_TURN_TITLE } from "../src/logic/turn";
+import { answeringText, isYourTurn, pageTitle, shouldBeep, SLOW_ANSWER_MS, turnText, YOUR_TURN_TITLE } from "../src/logic/turn";
 import { chatError, mergeChat } from "../src/logic/chat";
 import { forgetSeat, hostToken, keepSeats, keptSeats } from "../src/protocol/kept";
 import type { StateMessage } from "../src/protocol/types";
@@ -65,5 +65,26 @@ describe("kept host links", () => {
     expect(hostToken("g2", store)).toBeNull();
     forgetSeat("a", store);
     expect(keptSeats(store).map((s) => s.token)).toEqual(["h"]);
+  });
+});
+
+describe("the wait after a choice", () => {
+  function automated(seats: string[]): StateMessage {
+    const st = state({ yours: true });
+    st.table.automated = seats;
+    return st;
+  }
+  it("names who is thinking in answer: the automated overlord or heroes", () => {
+    expect(answeringText(automated(["overlord"]))).toBe("Your choice is in. The overlord is thinking...");
+    expect(answeringText(automated(["h1", "h2"]))).toBe("Your choice is in. The heroes are thinking...");
+    expect(answeringText(automated(["overlord", "h1"]))).toBe("Your choice is in. The automated players are thinking...");
+  });
+  it("waits for the table when nobody is automated", () => {
+    expect(answeringText(automated([]))).toBe("Your choice is in. Waiting for the table's answer...");
+    expect(answeringText(null)).toBe("Your choice is in. Waiting for the table's answer...");
+  });
+  it("speaks only after a noticeable wait", () => {
+    expect(SLOW_ANSWER_MS).toBeGreaterThanOrEqual(200);
+    expect(SLOW_ANSWER_MS).toBeLessThanOrEqual(1000);
   });
 });

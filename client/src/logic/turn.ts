@@ -28,3 +28,21 @@ export function turnText(st: StateMessage | null | undefined): string {
   if (st.pending?.yours) return `Your turn (${turn.name})`;
   return turn.person ? `${turn.person} decides (${turn.name})` : `${turn.name} (automated) is playing`;
 }
+
+/** How long a sent choice may wait for its answer before the page says why it waits (ms). A
+ * choice is answered in milliseconds, except when an automated seat takes its turn in answer: a
+ * hard overlord searches each activation, up to a second or two for a whole turn. */
+export const SLOW_ANSWER_MS = 400;
+
+/** What the page says while a sent choice waits for its answer: who is taking their turn in answer
+ * (the automated seats of `table.automated`), else the server. The wait itself is no secret (the
+ * page waits either way); the words name only the seats that are automated. */
+export function answeringText(st: StateMessage | null | undefined): string {
+  const automated = st?.table.automated ?? [];
+  const overlord = automated.includes("overlord");
+  const heroes = automated.some((seat) => seat !== "overlord" && seat !== "table");
+  if (overlord && heroes) return "Your choice is in. The automated players are thinking...";
+  if (overlord) return "Your choice is in. The overlord is thinking...";
+  if (heroes) return "Your choice is in. The heroes are thinking...";
+  return "Your choice is in. Waiting for the table's answer...";
+}

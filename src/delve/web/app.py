@@ -324,14 +324,17 @@ async def _serve_socket(ws: WebSocket, hub: Hub, live: LiveGame, person: Person,
     of pure CPU (the SQLite commit does not wait for a disk sync), so handing it to a thread
     pool only adds two thread hops and GIL contention between dozens of threads; in line, the
     loop serves the queued choices one after the other. With a database server (PostgreSQL) a
-    commit waits on the network, so the work goes to the thread pool and the loop stays free.
+    commit waits on the network, so the work goes to the thread pool and the loop stays free,
+    and so does the work of a game whose automated seat searches (its turn is CPU seconds).
     The state message answering a person's own choice is built and sent right after it; the
     change notification then finds nothing new for this page and sends nothing twice. The board
     (most of a message) is sent only when it differs from the last one this page received
     (``board: null`` otherwise), as the log sends only new events."""
     loop = asyncio.get_running_loop()
     changed = asyncio.Event()
-    inline = hub.store.url.startswith("sqlite")
+    # A game whose automated seat searches (the hard levels) works on the pool: its turns take
+    # CPU seconds, which on the loop would stall every other game (``LiveGame.thinks``).
+    inline = hub.store.url.startswith("sqlite") and not live.thinks
 
     async def work(fn: Callable[..., Any], *args: Any) -> Any:
         return fn(*args) if inline else await run_in_threadpool(fn, *args)

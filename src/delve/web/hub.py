@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from delve.ai.base import Player as Bot
-from delve.ai.bots import HERO_LEVELS, OVERLORD_LEVELS, make_bot
+from delve.ai.bots import HERO_LEVELS, OVERLORD_LEVELS, level_kind, make_bot
 from delve.api import GameSetup, new_game
 from delve.engine.decision import OVERLORD, TABLE, ChoiceRecord
 from delve.engine.game import Game
@@ -42,6 +42,9 @@ OVERLORD_AIS = ("solo", "ai", "random", "search")
 MAX_AUTOMATIC = 20_000  # automated choices in one go; a guard against a runaway loop
 SPECTATOR = "spectator"  # the seat of a spectator link: a public view, never a decision
 MAX_PEOPLE = 24  # invitations and spectator links of one game
+THINKING_KINDS = frozenset({"search", "hero-search"})
+"""The automated players that search (the hard levels): a turn of theirs is CPU seconds, not
+milliseconds (docs/simulation.md, "Speed"), so their games run off the server's event loop."""
 
 
 class TableError(Exception):
@@ -117,6 +120,16 @@ class LiveGame:
     chat_limit: RateLimit = field(default_factory=RateLimit)
     present: dict[int, int] = field(default_factory=dict)  # id of a Person -> their open pages
     presence: int = 0  # increases when a page opens or closes (the socket then resends)
+
+    @property
+    def thinks(self) -> bool:
+        """Whether an automated seat of this game searches (``THINKING_KINDS``, the hard levels).
+
+        Why it matters to the server: on SQLite the socket runs a game's work on the event loop
+        itself (``delve.web.app._serve_socket``), which is right for choices of a millisecond; a
+        hard overlord's turn is up to a second or two of CPU, and on the loop it would hold up
+        every other game of the server for that long. Such games run on the thread pool."""
+        return any(level_kind(kind) in THINKING_KINDS for kind in self.ai.values())
 
     def connected(self, person: Person) -> bool:
         """Whether ``person`` has a page open on this server now."""
