@@ -14,6 +14,7 @@ import json
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -39,20 +40,28 @@ def _pick(state: dict[str, Any]) -> str:
     return next((c for prefix in PREFER for c in ids if c.startswith(prefix)), ids[0])
 
 
+@dataclass
+class Served:
+    """The web table served on a thread of this process: its address and its app."""
+
+    address: str
+    app: Any
+
+
 @pytest.fixture
-def served(tmp_path: Path) -> Iterator[str]:
+def served(tmp_path: Path) -> Iterator[Served]:
     """The web table in a uvicorn server on a thread of this process (so the test can hold the
-    search player), on SQLite; its URL."""
+    search player), on SQLite."""
     port = free_port()
-    server = uvicorn.Server(uvicorn_config(create_app(f"sqlite:///{tmp_path / 'table.sqlite3'}"),
-                                           host="127.0.0.1", port=port))
+    app = create_app(f"sqlite:///{tmp_path / 'table.sqlite3'}")
+    server = uvicorn.Server(uvicorn_config(app, host="127.0.0.1", port=port))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     for _ in range(300):
         if server.started:
             break
         time.sleep(0.05)
-    yield f"127.0.0.1:{port}"
+    yield Served(f"127.0.0.1:{port}", app)
     server.should_exit = True
     thread.join(timeout=30)
 
@@ -84,9 +93,9 @@ def _held_search() -> tuple[threading.Event, threading.Event, Any]:
     return thinking, release, held
 
 
-def test_a_searching_overlord_does_not_hold_up_other_games(served: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_searching_overlord_does_not_hold_up_other_games(served: Served, monkeypatch: pytest.MonkeyPatch) -> None:
     thinking, release, held = _held_search()
-    url, token = _new_game(served, "hard")
+    url, token = _new_game(served.address, "hard")
     with connect(url, open_timeout=20) as hard:
         state = _hello(hard, token)
         monkeypatch.setattr(SearchPlayer, "choose", held)
@@ -103,9 +112,10 @@ def test_a_searching_overlord_does_not_hold_up_other_games(served: str, monkeypa
                 if thinking.is_set():
                     break
             assert thinking.is_set(), "the hard overlord never had a decision to make"
+            assert served.app.state.thinkers.borrowed_tokens == 1  # the turn counts against the cap
 
             # The hard game's overlord is thinking: another game is served meanwhile.
-            other_url, other_token = _new_game(served, "normal")
+            other_url, other_token = _new_game(served.address, "normal")
             with connect(other_url, open_timeout=20) as other:
                 other_state = _hello(other, other_token)
                 assert other_state["pending"]["yours"]
@@ -136,14 +146,15 @@ def test_only_searching_players_leave_the_loop() -> None:
     assert not game({}).thinks
 
 
-def test_the_page_says_the_overlord_is_thinking_while_it_waits(served: str, tmp_path: Path,
+def test_the_page_says_the_overlord_is_thinking_while_it_waits(served: Served, tmp_path: Path,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """In the browser: a choice that waits for the hard overlord's turn shows who it waits for,
     and the note goes once the answer comes (screenshots at phone and desktop sizes)."""
     from playwright.sync_api import sync_playwright
 
     thinking, release, held = _held_search()
-    data = httpx.post(f"http://{served}/api/games", json={"mode": "solo", "seed": 4, "level": "hard", "quick": True},
+    data = httpx.post(f"http://{served.address}/api/games",
+                      json={"mode": "solo", "seed": 4, "level": "hard", "quick": True},
                       timeout=30).json()
     monkeypatch.setattr(SearchPlayer, "choose", held)
     errors: list[str] = []
@@ -152,7 +163,7 @@ def test_the_page_says_the_overlord_is_thinking_while_it_waits(served: str, tmp_
             browser = pw.chromium.launch(executable_path=_chromium(), headless=True, args=FLAGS)
             page = browser.new_page(viewport={"width": 1280, "height": 720})
             page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(f"http://{served}{data['invites'][0]['url']}")
+            page.goto(f"http://{served.address}{data['invites'][0]['url']}")
             page.evaluate("localStorage.setItem('delve.speed', '0')")  # no playback: the test is about the wait
             page.evaluate(f"localStorage.setItem('delve.briefed.{data['id']}', '1')")  # the briefing was read
             page.reload()

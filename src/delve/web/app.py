@@ -20,6 +20,7 @@ from collections.abc import AsyncIterator, Callable
 from importlib.resources import files
 from typing import Any
 
+from anyio import CapacityLimiter, to_thread
 from fastapi import FastAPI, Header, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -44,6 +45,10 @@ STATIC = files("delve.web") / "static"
 PAGES = STATIC / "app"  # the browser client, built from client/ (see docs/web.md); its CSP: delve.web.security
 MAX_LISTED_TOKENS = 100  # tokens one GET /api/games may present
 EVICT_EVERY_S = 60.0
+THINKING_AT_ONCE = 2
+"""Turns of searching (hard) automated players a server works on at once; more wait their turn.
+Why a cap: the searches are pure Python, so threads add no CPU under the interpreter lock, but
+each one running makes the event loop wait longer for the lock between the other games' I/O."""
 log = logging.getLogger("delve.web")
 
 
@@ -104,6 +109,7 @@ def create_app(store_url: str, shard: tuple[int, int] | None = None,
     settings = settings or TableSettings.from_env()
     hub = Hub(Store(store_url), shard=shard, max_live=settings.max_live_games)
     limiter = CreationLimiter(settings.creates_per_minute)
+    thinkers = CapacityLimiter(THINKING_AT_ONCE)  # turns of searching players under way (``_serve_socket``)
     # The workbench's balance runs (delve.workbench.jobs): niced worker processes, or a Ray cluster.
     jobs = BalanceJobs(workers=balance_workers(), new_id=hub.new_id, ray_address=balance_ray())
 
@@ -128,6 +134,7 @@ def create_app(store_url: str, shard: tuple[int, int] | None = None,
     app = FastAPI(title="Delve table", docs_url=None, redoc_url=None, lifespan=lifespan)
     app.state.hub = hub
     app.state.settings = settings
+    app.state.thinkers = thinkers
     if shard is not None and shard[1] > 1:
         from delve.web.router import sharding_middleware
 
@@ -311,13 +318,13 @@ def create_app(store_url: str, shard: tuple[int, int] | None = None,
                                     "{\"token\": \"...\", \"log_from\": a whole number >= 0}"})
                 await ws.close(code=4400)
             return
-        await _serve_socket(ws, hub, live, person, token, log_from, settings.socket_idle_s)
+        await _serve_socket(ws, hub, live, person, token, log_from, settings.socket_idle_s, thinkers)
 
     return app
 
 
 async def _serve_socket(ws: WebSocket, hub: Hub, live: LiveGame, person: Person, token: str, log_from: int,
-                        idle_s: float) -> None:
+                        idle_s: float, thinkers: CapacityLimiter) -> None:
     """Send a state message now and after every change; apply the choices and undos received.
 
     Why the game work runs on the event loop itself with SQLite: a choice is a few milliseconds
@@ -362,7 +369,7 @@ async def _serve_socket(ws: WebSocket, hub: Hub, live: LiveGame, person: Person,
         await ws.send_text(text)
         return True
 
-    async def act(fn: Callable[..., Any], *args: Any, pooled: bool = False) -> None:
+    async def act(fn: Callable[..., Any], *args: Any, pooled: bool = False, thinking: bool = False) -> None:
         """``fn``: a change this page asked for, made without waking this page (``receive``
         sends its state next, read after ``acting`` is off, so a change anyone else made
         meanwhile is in it). Why: the wake-up cost a turn of the loop, a task and a state check
@@ -370,7 +377,10 @@ async def _serve_socket(ws: WebSocket, hub: Hub, live: LiveGame, person: Person,
         nonlocal acting
         acting = True
         try:
-            await (run_in_threadpool(fn, *args) if pooled else work(fn, *args))
+            if thinking:  # a searching player may answer: at most THINKING_AT_ONCE such turns at a time
+                await to_thread.run_sync(fn, *args, limiter=thinkers)
+            else:
+                await (run_in_threadpool(fn, *args) if pooled else work(fn, *args))
         except BaseException:
             acting = False
             changed.set()  # nothing will be sent for this change: look for anyone else's
@@ -394,7 +404,8 @@ async def _serve_socket(ws: WebSocket, hub: Hub, live: LiveGame, person: Person,
                     serial = data.get("serial")
                     if serial is not None and not isinstance(serial, int):
                         raise TableError("serial must be a whole number")
-                    await act(hub.choose, live.id, token, str(data.get("choice") or ""), serial)
+                    await act(hub.choose, live.id, token, str(data.get("choice") or ""), serial,
+                              thinking=live.thinks)
                     reply = {"type": "ack", "choice": data.get("choice")}
                 elif data.get("type") == "undo":
                     await act(hub.undo, live.id, token, pooled=True)  # a replay: may take long
