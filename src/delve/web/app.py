@@ -255,11 +255,16 @@ def create_app(store_url: str, shard: tuple[int, int] | None = None,
         return explain_entry(live, person, seats, event)
 
     @app.post("/api/games/{game_id}/choose")
-    def choose(game_id: str, body: ChoiceIn, x_seat_token: str | None = Header(default=None)) -> Response:
-        live = hub.choose(game_id, x_seat_token or "", body.choice, body.serial)
-        person = live.person(x_seat_token or "")
-        with live.lock:
-            return json_text(message(live, person))
+    async def choose(game_id: str, body: ChoiceIn, x_seat_token: str | None = Header(default=None)) -> Response:
+        def answer() -> Response:
+            live = hub.choose(game_id, x_seat_token or "", body.choice, body.serial)
+            person = live.person(x_seat_token or "")
+            with live.lock:
+                return json_text(message(live, person))
+
+        live, _ = await run_in_threadpool(_person, game_id, x_seat_token)
+        # as on the socket: a searching player's turns take CPU seconds, at most THINKING_AT_ONCE at a time
+        return await (to_thread.run_sync(answer, limiter=thinkers) if live.thinks else run_in_threadpool(answer))
 
     @app.post("/api/games/{game_id}/undo")
     def undo(game_id: str, x_seat_token: str | None = Header(default=None)) -> Response:
