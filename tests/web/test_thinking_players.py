@@ -192,3 +192,32 @@ def test_the_page_says_the_overlord_is_thinking_while_it_waits(served: Served, t
         release.set()
         monkeypatch.undo()
     assert not errors, errors
+
+
+def test_hard_games_thinking_at_once_play_as_they_do_alone(tmp_path: Path) -> None:
+    """Two hard games whose turns run on threads at the same time make the same choices as each
+    played alone: the search reads only its game and its seed (no shared cache changes a result)."""
+    from delve.ai.bots import make_bot
+    from delve.web.hub import Hub
+    from delve.web.store import Store
+
+    def play(hub: Hub, seed: int, choices: int) -> list[tuple[str, str, bool]]:
+        live = hub.create(mode="solo", seed=seed, level="hard", quick=True)
+        person, hero = live.people[0], make_bot("hero", seed)
+        for _ in range(choices):
+            decision = live.game.pending
+            if decision is None or decision.seat not in person.seats:
+                break
+            hub.choose(live.id, person.token, hero.choose(decision, live.game), decision.serial)
+        return list(live.records)
+
+    alone = [play(Hub(Store(f"sqlite:///{tmp_path / f'alone{s}.sqlite3'}")), s, 40) for s in (11, 12)]
+    together: dict[int, list[tuple[str, str, bool]]] = {}
+    hub = Hub(Store(f"sqlite:///{tmp_path / 'together.sqlite3'}"))
+    threads = [threading.Thread(target=lambda s=s: together.__setitem__(s, play(hub, s, 40))) for s in (11, 12)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=300)
+    assert [together[11], together[12]] == alone
+    assert any(seat == "overlord" for seat, _c, _p in alone[0])  # the hard overlord did play
