@@ -25,10 +25,24 @@ def _game(quest: str, seed: int = 3) -> Game:
     return new_game(GameSetup(ruleset="2e", pack=pack, quest=quest_id, seed=seed, choices=True), transactional=False)
 
 
-def test_a_2e_state_is_valued_by_the_guard_of_the_heroes_goal() -> None:
+def _started(quest: str, seed: int = 3) -> Game:
+    """A 2e game as the simulator plays it, its setup played (the monsters on the board)."""
+    from delve.ai.bots import make_bot
+    from delve.api import play_setup
+
+    pack, quest_id = default_content("2e", quest)
+    game = new_game(play_setup(ruleset="2e", pack=pack, quest=quest_id, seed=seed, quick=True, check=False),
+                    transactional=False)
+    players = (make_bot("ai", 1), make_bot("hero", 2))
+    while game.pending is not None and game.pending.kind != "choose_hero_turn":
+        decision = game.pending
+        player = players[0] if decision.seat == OVERLORD else players[1]
+        game.apply(player.choose(decision, game), decision.seat)
+    return game
+
+
+def test_the_guard_of_the_heroes_goal_is_measured_as_the_normal_2e_ai_measures_it() -> None:
     game = _game("first-steps-2e")
-    judge = OverlordJudge.at(game)
-    assert judge.value(game) == pytest.approx(guard_progress(game) - 2.0 * len(game.state.heroes()))
     assert guard_progress(game) == pytest.approx(overlord_2e.guard_value(game))
     here = guard_progress(game)
     ahead = game.clone()
@@ -38,13 +52,62 @@ def test_a_2e_state_is_valued_by_the_guard_of_the_heroes_goal() -> None:
         ahead.figure(hero.id).footprint = Footprint(x=hero.footprint.x + dx, y=hero.footprint.y + dy, w=1, h=1)
         if ahead.board.is_space((hero.footprint.x + dx, hero.footprint.y + dy)) and guard_progress(ahead) < here:
             break
-    assert guard_progress(ahead) < here and judge.value(ahead) < judge.value(game)
+    assert guard_progress(ahead) < here
     # every hero knocked out (none on the board): the goal is out of reach
     out = game.clone()
     for h in out.state.heroes():
         h.wounds = 0
     assert guard_progress(out) == pytest.approx(overlord_2e.WALK * overlord_2e.WALK_CAP)
-    assert judge.value(out) > judge.value(game)
+
+
+def test_a_2e_state_is_valued_by_what_predicts_the_encounter() -> None:
+    """The named foe's health, the heroes' health, the wounds and the kills of the decision's
+    monsters; not the guard of the goal, which at the horizon did not predict the winner."""
+    from delve.ai.overlord_search import HEALTH_2E, LOST_2E, MONSTER, NAMED_2E, STANDING_2E
+
+    game = _started("first-steps-2e-2")
+    judge = OverlordJudge.at(game)
+    heroes, monsters = len(game.state.heroes()), len(judge.monsters)
+    vask = overlord_2e.protected(game)[0]
+    assert judge.value(game) == pytest.approx(NAMED_2E - HEALTH_2E * heroes + STANDING_2E * monsters)
+    moved = game.clone()  # a hero nearer the lieutenant: the same value (the guard is not weighed)
+    hero = moved.state.heroes()[0]
+    moved.figure(hero.id).footprint = Footprint(x=vask.footprint.x - 1, y=vask.footprint.y, w=1, h=1)
+    assert judge.value(moved) == pytest.approx(judge.value(game))
+    hurt = game.clone()  # the lieutenant loses half her health
+    hurt.figure(vask.id).wounds = vask.max_wounds // 2
+    fraction = 1 - (vask.max_wounds // 2) / vask.max_wounds
+    weight = judge.monsters[vask.id][0]
+    assert weight == MONSTER * (2.0 if vask.master else 1.0)
+    assert judge.value(hurt) == pytest.approx(judge.value(game) - (NAMED_2E + LOST_2E * weight) * fraction)
+    archer = next(m for m in game.state.monsters() if m.id != vask.id and m.id in judge.monsters)
+    killed = game.clone()  # an archer killed costs his wounds and his standing
+    killed.figure(archer.id).wounds = 0
+    lost = judge.monsters[archer.id][0] * judge.monsters[archer.id][1]
+    assert judge.value(killed) == pytest.approx(judge.value(game) - LOST_2E * lost - STANDING_2E)
+    knocked = game.clone()  # a hero knocked out counts no health
+    knocked.figure(hero.id).wounds = 0
+    assert judge.value(knocked) > judge.value(game)
+
+
+def test_the_last_rounds_heroes_turns_over_is_a_held_encounter() -> None:
+    from delve.ai.overlord_search import ENCOUNTER, WIN_VALUE, held_out
+    from delve.engine.state import Step
+
+    for quest, worth in (("first-steps-2e-2", WIN_VALUE), ("first-steps-2e", ENCOUNTER)):
+        game = _started(quest)
+        judge = OverlordJudge.at(game)
+        last = int(game.state.flags["goals"]["overlord"][0]["end_of_round"])
+        late = game.clone()
+        late.state.flags["rounds_ended"] = last - 1
+        late.state.stack = [Step(kind="rounds"), Step(kind="overlord_turn")]
+        assert held_out(late) and judge.value(late) == worth
+        late.state.stack.append(Step(kind="hero_turns"))  # the heroes still to act: not yet
+        assert not held_out(late) and judge.value(late) < worth
+        early = game.clone()
+        early.state.flags["rounds_ended"] = last - 2
+        early.state.stack = [Step(kind="rounds"), Step(kind="overlord_turn")]
+        assert not held_out(early)
 
 
 def test_an_alternative_may_fail_in_as_many_worlds_as_the_tolerance() -> None:

@@ -31,6 +31,21 @@ The same defects the heroes' search had (``delve.ai.hero_search``) were in the o
   stops there (the next encounter resets the round, so the horizon was never reached, and the
   first encounter's monsters, gone with it, counted as killed): the encounter won or lost is
   worth plus or minus ``ENCOUNTER``.
+- **a 2e value that did not predict the encounter** (session 11; docs/simulation.md, "The 2e
+  judge checked against the encounter's winner"): every candidate of 777 searched activations
+  of 40 Vault games was rolled out to the search's horizon and then on to the end of the game
+  (4 worlds each, ``bench/judge_2e_check.py``). Between the candidates of one world the guard
+  term (``guard_progress``) varied most (standard deviation 0.55 against 0.11 for the named
+  foe's health) and did not predict the winner at all (correlation +0.02; on the tutorial
+  +0.01): at the horizon the overlord's turn is about to begin, and the lieutenant and her
+  guards move before the heroes strike, so where they stand then says little. The judge's
+  value correlated +0.10 with the winner (the tutorial +0.03); the named foe's health alone
+  +0.20. The 2e value is now the terms that do predict it, weighted as a regression of the
+  winner on them (rounds 1-3 of those games) weighs them: the named foe's health
+  (``NAMED_2E``), the heroes' health on the board (``HEALTH_2E``), the wounds of the
+  decision's monsters (``LOST_2E``) and each of them still standing (``STANDING_2E``); the
+  guard is left to the normal AI, which ranks the candidates by it. A state whose encounter
+  cannot be lost any more (the heroes' turns of its last round are over) is a win.
 """
 
 from __future__ import annotations
@@ -44,6 +59,7 @@ from delve.ai.hero_ai import MARKERS_WORTH_A_VISIT, HeroAI
 from delve.ai.hero_common import on_board
 from delve.ai.hero_search import health_lost
 from delve.engine.game import Game
+from delve.rules2e.encounters import quest_entry
 
 WIN_VALUE = 50.0  # a win outweighs anything else
 CONQUEST = 1.0  # each conquest token the heroes hold
@@ -52,8 +68,15 @@ MONSTER = 0.5  # a monster's full health (a master counts twice)
 GOAL_SPACE = 0.25  # each space of the heroes' walk to an area they must reach
 GOAL_FAR = 40  # spaces: farther (or cut off) counts as this far
 NAMED_HEALTH = 2.0  # a named foe's full health, when the heroes must kill him
-GUARD = 1.0  # 2e: weight of the normal 2e AI's guard value (``overlord_2e.guard_value``)
+GUARD = 1.0  # 2e: weight of the normal 2e AI's guard value in ``guard_progress``
 ENCOUNTER = 10.0  # 2e: an encounter of a two-encounter quest won (lost) before the last one
+# 2e end-state weights, from a regression of the encounter's winner on the state at the search's
+# horizon (docs/simulation.md, "The 2e judge checked against the encounter's winner"): per unit,
+# the named foe's health counted about four times the heroes' health
+NAMED_2E = 4.0  # the named foe's full health (wounds left / most wounds)
+HEALTH_2E = 1.0  # a hero's full health, standing on the board
+LOST_2E = 0.8  # times the weighted wounds of the decision's monsters (``health_lost``: 0.5 a monster)
+STANDING_2E = 0.5  # each monster of the decision still standing (a kill costs more than its wounds)
 
 
 def goal_progress(game: Game) -> float:
@@ -93,6 +116,18 @@ def encounters_decided(game: Game) -> list[dict[str, str]]:
     return list(game.state.flags.get("encounters", {}).get("won", []))
 
 
+def held_out(game: Game) -> bool:
+    """2e: the heroes' turns of the encounter's last round are over, so the overlord's
+    ``end_of_round`` goal is met when his turn ends (the heroes act no more before it): the
+    search's horizon in that round is a won state, not one to weigh by health."""
+    rounds = [int(c["end_of_round"]) for c in game.state.flags.get("goals", {}).get("overlord", [])
+              if c.get("end_of_round")]
+    if not rounds or int(game.state.flags.get("rounds_ended", 0)) + 1 < min(rounds):
+        return False
+    kinds = {s.kind for s in game.state.stack}
+    return "overlord_turn" in kinds and "hero_turns" not in kinds
+
+
 @dataclass(frozen=True)
 class OverlordJudge:
     """What an end state is compared with: the monsters on the board at the searched decision."""
@@ -110,18 +145,34 @@ class OverlordJudge:
     def value(self, game: Game) -> float:
         """How good ``game`` is for the overlord (``WIN_VALUE`` for a win, minus for a loss):
         minus the conquest the heroes hold, minus the health of the heroes on the board, minus
-        the wounds taken by the monsters of the decision, plus the heroes' distance to their goals."""
+        the wounds taken by the monsters of the decision, plus the heroes' distance to their
+        goals. A 2e state: ``value_2e``."""
         state = game.state
         if state.winner is not None:
             return WIN_VALUE if state.winner == "overlord" else -WIN_VALUE
         decided = encounters_decided(game)[self.decided:]
         if decided:  # an encounter ended since: the next one's board is not this decision's
             return sum(ENCOUNTER if d.get("winner") == "overlord" else -ENCOUNTER for d in decided)
+        if overlord_2e.active(game):
+            return self.value_2e(game)
         health = sum(h.wounds / max(1, h.max_wounds) for h in state.heroes() if on_board(h))
         lost = health_lost(game, self.monsters)
-        if overlord_2e.active(game):
-            return -(HEALTH * health + lost) + guard_progress(game)
         return -(CONQUEST * state.conquest + HEALTH * health + lost) + goal_progress(game)
+
+    def value_2e(self, game: Game) -> float:
+        """A 2e state still in play: ``WIN_VALUE`` when the encounter is held (``held_out``);
+        else the named foe's health, minus the heroes' health on the board, minus the wounds of
+        the decision's monsters, plus each of them still standing, weighted as they predict the
+        encounter's winner (the module's notes; the guard of the goal does not, at this horizon)."""
+        state = game.state
+        if held_out(game):  # the game won, or an encounter before the last one
+            quest = quest_entry(game)
+            return WIN_VALUE if quest is None or quest.next_encounter is None else ENCOUNTER
+        health = sum(h.wounds / max(1, h.max_wounds) for h in state.heroes() if on_board(h))
+        named = sum(m.wounds / max(1, m.max_wounds) for m in overlord_2e.protected(game))
+        standing = sum(1 for m in state.monsters() if m.id in self.monsters and on_board(m))
+        return (NAMED_2E * named - HEALTH_2E * health - LOST_2E * health_lost(game, self.monsters)
+                + STANDING_2E * standing)
 
 
 class HeroWatch:
@@ -148,4 +199,4 @@ class HeroWatch:
         return copy.deepcopy(self.model)
 
 
-__all__ = ["HeroWatch", "OverlordJudge", "encounters_decided", "goal_progress", "guard_progress"]
+__all__ = ["HeroWatch", "OverlordJudge", "encounters_decided", "goal_progress", "guard_progress", "held_out"]
