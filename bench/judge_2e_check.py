@@ -109,6 +109,7 @@ def collect(quest: str, games: int, worlds: int, out: Path) -> None:
                         rows.append({"quest": quest, "game": index, "serial": game.state.serial,
                                      "round": game.state.round, "world": world_index, "candidate": candidate,
                                      "pick": candidate == pick, "final": branch.state.winner,
+                                     "kind": search.kinds.get(candidate, ""),
                                      **{f"h_{k}": v for k, v in terms.items()}})
             game.apply(pick, decision.seat)
         with out.open("a") as f:
@@ -195,6 +196,25 @@ def analyse(paths: list[Path]) -> str:
                 (pick_rate if picks.get(key) == c else other_rate).append(float(np.mean(wins)))
         lines.append(f"  final win rate: the AI's choice {np.mean(pick_rate):.3f}, the other candidates "
                      f"{np.mean(other_rate):.3f}")
+        by_kind: dict[str, list[float]] = collections.defaultdict(list)
+        for r in mine:
+            by_kind[r.get("kind", "")].append(float(r["final"] == "overlord"))
+        if len(by_kind) > 1:
+            lines.append("  final win rate by kind of candidate: " + ", ".join(
+                f"{k or '-'} {np.mean(v):.3f} ({len(v)})" for k, v in sorted(by_kind.items())))
+        # per decision: each kind against the AI's choice in the same worlds
+        paired: dict[str, list[float]] = collections.defaultdict(list)
+        for key, cands in decisions.items():
+            pick = picks.get(key)
+            if pick is None:
+                continue
+            base = float(np.mean(cands[pick]))
+            for r_kind, c in {(r["kind"], r["candidate"]) for r in mine
+                              if (r["game"], r["serial"]) == key and not r["pick"] and r.get("kind")}:
+                paired[r_kind].append(float(np.mean(cands[c])) - base)
+        if paired:
+            lines.append("  kind minus the AI's choice, same decisions: " + ", ".join(
+                f"{k} {np.mean(v):+.3f} ({len(v)})" for k, v in sorted(paired.items())))
     return "\n".join(lines)
 
 
