@@ -103,6 +103,11 @@ class Budget:
     # 2e activations: candidates picked for the kind of outcome across all options
     # (``kinds_candidates``), this many at most; 0: the 1st-edition rule (``distinct_candidates``)
     kinds_2e: int = 3
+    # 2e, tried: the rollouts' overlord makes every monster but the one the heroes must kill
+    # attack as the 1st-edition AI does (``Striking``); and the activation order searched
+    rollout_attack_2e: bool = False
+    order_2e: bool = False
+    worlds_2e: int = 0  # 2e: sampled worlds instead of ``worlds`` (0: the same)
     time_limit: float | None = None  # CPU seconds per decision; None: reproducible
 
 
@@ -156,7 +161,8 @@ class SearchPlayer:
         pick = self.base.choose(decision, game)
         if self.watch is not None:
             self.watch.watch(game)
-        if decision.kind not in SEARCHED[self.side]:
+        if decision.kind not in SEARCHED[self.side] and not (
+                self.budget.order_2e and decision.kind == "overlord_turn" and overlord_2e.active(game)):
             return pick
         candidates = self.candidates(decision, game, pick)
         if len(candidates) < 2:
@@ -326,7 +332,8 @@ class SearchPlayer:
         outcomes: Outcomes = {c: [] for c in candidates}
         value = self.valuer(game)
         self.searched += 1
-        for world_index in range(self.budget.worlds):
+        worlds = self.budget.worlds_2e if self.budget.worlds_2e > 0 and overlord_2e.active(game) else self.budget.worlds
+        for world_index in range(worlds):
             played = self.world(decision, game, world_index, candidates, value)
             for candidate in candidates:
                 outcomes[candidate].append(played.get(candidate))
@@ -391,7 +398,7 @@ class SearchPlayer:
         with a copy of its hero AI (what it remembers: the markers done with), the overlord's
         with a copy of its model of the heroes (``HeroWatch``)."""
         start_round, decided = game.state.round, len(encounters_decided(game))
-        overlord = OverlordAI(seed)
+        overlord = Striking(seed) if self.budget.rollout_attack_2e and overlord_2e.active(game) else OverlordAI(seed)
         heroes: HeroAI = copy.deepcopy(self.base) if self.watch is None else self.watch.player()
         for _ in range(self.budget.max_rollout_choices):
             decision = game.pending
@@ -424,6 +431,19 @@ class SearchPlayer:
         return build(decision, "search", winner, f"mean value for the {self.side} after the opponents' reply "
                      f"(conquest or the guard of the goal, health, win/loss) over {worlds} sampled worlds "
                      "(the rollouts of each option)", values, margin=self.budget.margin)
+
+
+class Striking(OverlordAI):
+    """A rollout's 2e overlord (``Budget.rollout_attack_2e``, tried): the 2e AI, except that every
+    monster but the one the heroes must kill makes the best attack it can reach, as the
+    1st-edition AI does, instead of standing in the heroes' way."""
+
+    def choose(self, decision: Decision, game: Game) -> str:
+        if decision.kind == "monster_activation":
+            monster = oc.monster_of_activation(game)
+            if monster is not None and monster.id not in {m.id for m in overlord_2e.protected(game)}:
+                return self.activation_step(game, decision)
+        return super().choose(decision, game)
 
 
 def better_in_enough_worlds(outcomes: Outcomes, best: str, pick: str, tolerance: int, per: int) -> bool:
