@@ -14,7 +14,11 @@ decision) it sets each term's difference against the difference of the final win
 whose winners differ, how often each value ranks the winner higher: the judge before session 11
 (``old``: heroes' health 2, wounds lost 1, named foe 2, the 2e guard 1) and now (``new``:
 ``overlord_search.value_2e``'s weights). It also compares the AI's own choice with the others by
-their final win rate.
+their final win rate (by the kind of candidate where the search player names it: session 12's
+tries, commit ``c1a47a0``), and asks out of sample whether there is a better candidate to find:
+the choice of the search's rule on the values of worlds 0-1, and an oracle's (the candidate that
+won most in worlds 0-1), each judged by the final winners of the other worlds (judged on the same
+worlds, the choice would be flattered: a rollout's winner follows its own value).
 
 Run:     nice -n 10 .venv/bin/python bench/judge_2e_check.py first-steps-2e-2 --games 40 --out rows.jsonl
 Analyse: .venv/bin/python bench/judge_2e_check.py --analyse rows.jsonl
@@ -64,11 +68,11 @@ def _play_on(game: Any, overlord: Any, heroes: Any, stop: Any, cap: int) -> None
             return
 
 
-def collect(quest: str, games: int, worlds: int, out: Path, kinds_2e: int = 3) -> None:
+def collect(quest: str, games: int, worlds: int, out: Path) -> None:
     """Append one row per (decision, world, candidate) of ``games`` games to ``out``."""
     from delve.ai.overlord_ai import OverlordAI
     from delve.ai.overlord_search import OverlordJudge, encounters_decided
-    from delve.ai.search import Budget, SearchPlayer, _applied, _seed
+    from delve.ai.search import SearchPlayer, _applied, _seed
     from delve.api import new_game
     from delve.engine.decision import OVERLORD, TABLE
     from delve.engine.determinize import determinized_clone
@@ -81,8 +85,7 @@ def collect(quest: str, games: int, worlds: int, out: Path, kinds_2e: int = 3) -
         seed = game_seed(ROOT, index)
         game = new_game(game_setup(config, seed), transactional=False)
         heroes = make_player("hero", "ai", seed + 1)
-        # its normal AI plays the game: the normal overlord's game
-        search = SearchPlayer(seed + 2, budget=Budget(kinds_2e=kinds_2e))
+        search = SearchPlayer(seed + 2)  # its normal AI plays the game: the normal overlord's game
         rows: list[dict[str, Any]] = []
         while game.pending is not None:
             decision = game.pending
@@ -110,7 +113,7 @@ def collect(quest: str, games: int, worlds: int, out: Path, kinds_2e: int = 3) -
                         rows.append({"quest": quest, "game": index, "serial": game.state.serial,
                                      "round": game.state.round, "world": world_index, "candidate": candidate,
                                      "pick": candidate == pick, "final": branch.state.winner,
-                                     "kind": search.kinds.get(candidate, ""),
+                                     "kind": getattr(search, "kinds", {}).get(candidate, ""),
                                      **{f"h_{k}": v for k, v in terms.items()}})
             game.apply(pick, decision.seat)
         with out.open("a") as f:
@@ -284,14 +287,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--worlds", type=int, default=4)
     parser.add_argument("--out", type=Path, default=Path("judge-2e.jsonl"))
-    parser.add_argument("--kinds-2e", type=int, default=3,
-                        help="the search's Budget.kinds_2e (0: the AI's top options, as before)")
     parser.add_argument("--analyse", type=Path, nargs="*", default=None)
     args = parser.parse_args()
     if args.analyse is not None:
         print(analyse(args.analyse or [args.out]))
         return
-    collect(args.quest, args.games, args.worlds, args.out, args.kinds_2e)
+    collect(args.quest, args.games, args.worlds, args.out)
 
 
 if __name__ == "__main__":

@@ -59,8 +59,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from delve.ai import overlord_2e
-from delve.ai import overlord_common as oc
 from delve.ai.explain import Explanation, Values, build
 from delve.ai.hero_ai import HeroAI
 from delve.ai.hero_search import HeroJudge, Outcomes, hero_candidates
@@ -100,14 +98,6 @@ class Budget:
     # end in a probe world, to keep one candidate per outcome (``activation_outcome``); 0: none
     pool: int = 8
     probe_choices: int = 60  # choices a probe may play before the activation is given up as endless
-    # 2e activations: candidates picked for the kind of outcome across all options
-    # (``kinds_candidates``), this many at most; 0: the 1st-edition rule (``distinct_candidates``)
-    kinds_2e: int = 3
-    # 2e, tried: the rollouts' overlord makes every monster but the one the heroes must kill
-    # attack as the 1st-edition AI does (``Striking``); and the activation order searched
-    rollout_attack_2e: bool = False
-    order_2e: bool = False
-    worlds_2e: int = 0  # 2e: sampled worlds instead of ``worlds`` (0: the same)
     time_limit: float | None = None  # CPU seconds per decision; None: reproducible
 
 
@@ -153,7 +143,6 @@ class SearchPlayer:
         self.searched = 0  # decisions searched (a figure for benchmarks)
         # the overlord's model of the heroes for its rollouts (delve.ai.overlord_search)
         self.watch = HeroWatch(seed) if side == "overlord" else None
-        self.kinds: dict[str, str] = {}  # 2e: the kind of each candidate of the last activation (benchmarks)
 
     # -- the protocol -----------------------------------------------------------------------
     def choose(self, decision: Decision, game: Game) -> str:
@@ -161,8 +150,7 @@ class SearchPlayer:
         pick = self.base.choose(decision, game)
         if self.watch is not None:
             self.watch.watch(game)
-        if decision.kind not in SEARCHED[self.side] and not (
-                self.budget.order_2e and decision.kind == "overlord_turn" and overlord_2e.active(game)):
+        if decision.kind not in SEARCHED[self.side]:
             return pick
         candidates = self.candidates(decision, game, pick)
         if len(candidates) < 2:
@@ -206,8 +194,6 @@ class SearchPlayer:
         else:
             ranked = [c.id for c in decision.choices]
         if decision.kind == "monster_activation" and self.budget.pool > 0:
-            if self.budget.kinds_2e > 0 and overlord_2e.active(game) and isinstance(self.base, OverlordAI):
-                return self.kinds_candidates(decision, game, pick, ranked)
             return self.distinct_candidates(decision, game, pick, ranked)
         for choice_id in ranked:
             if len(out) >= self.budget.candidates:
@@ -241,58 +227,8 @@ class SearchPlayer:
                 break
         return out if pick in out else [pick]
 
-    def kinds_candidates(self, decision: Decision, game: Game, pick: str, ranked: list[str]) -> list[str]:
-        """A 2e activation's candidates, one per kind of outcome across all its options (not
-        the 2e AI's best few, which rarely beat its choice: docs/simulation.md, "The 2e judge
-        checked against the encounter's winner"): the AI's choice; the 1st-edition AI's choice
-        (the best attack the monster can reach, which the 2e AI's guard outranks); the attack
-        made now with the most expected value; the option whose activation ends with the monster
-        nearest the heroes and the one farthest from them; then the AI's ranking. Every option is
-        played to the end of the activation in one probe world (as ``distinct_candidates``) and
-        a candidate whose outcome is one already in gives its place to the next."""
-        options = [c.id for c in decision.choices]
-        world_seed = _seed("delve-probe", self.seed, game.state.serial)
-        world = determinized_clone(game, OVERLORD, world_seed)
-        heroes: Any = self.watch.player() if self.watch is not None else HeroAI(self.seed)
-        probed: dict[str, tuple[tuple[Any, ...], int]] = {}
-        for choice_id in options:
-            found = self.activation_outcome(world, decision, choice_id, world_seed, heroes, gap=True)
-            if found is not None:
-                probed[choice_id] = (found[:3], found[3])
-        if pick not in probed:
-            return [pick]
-        order = {c: i for i, c in enumerate(ranked)}
-        rank = {c: order.get(c, len(order)) for c in options}
-        aggressive = self.base.activation_step(game, decision)
-        monster = oc.monster_of_activation(game)
-        hits: dict[str, float] = {}
-        for choice in oc.by_prefix(decision, "attack:"):
-            target = oc.attack_target(game, choice)
-            if monster is not None and target is not None and choice.id in probed:
-                hits[choice.id] = self.base.attack_value(game, monster, monster.footprint, target)
-        best_attack = max(hits, key=lambda c: (hits[c], -rank[c]), default=None)
-        nearest = min(probed, key=lambda c: (probed[c][1], rank[c]))
-        farthest = min(probed, key=lambda c: (-probed[c][1], rank[c]))
-        pool = [(pick, "ai"), (aggressive, "attack_1e"), (best_attack, "attack_now"), (nearest, "nearest"),
-                (farthest, "farthest"), *((c, "ranked") for c in ranked)]
-        out: list[str] = []
-        seen: set[tuple[Any, ...]] = set()
-        self.kinds = {}
-        for choice_id, kind in pool:
-            if choice_id is None or choice_id not in probed or choice_id in out:
-                continue
-            outcome = probed[choice_id][0]
-            if outcome in seen:
-                continue
-            seen.add(outcome)
-            out.append(choice_id)
-            self.kinds[choice_id] = kind
-            if len(out) >= self.budget.kinds_2e:
-                break
-        return out
-
     def activation_outcome(self, world: Game, decision: Decision, choice_id: str, seed: int,
-                           heroes: Any, gap: bool = False) -> tuple[Any, ...] | None:
+                           heroes: Any) -> tuple[Any, ...] | None:
         """Where the board stands once the activation that ``choice_id`` begins is over (the
         normal AI plays the rest of it, the heroes' model answers what they are asked on the
         way): every figure's place, health and fatigue, the conquest and the winner. None when
@@ -315,10 +251,6 @@ class SearchPlayer:
         state = branch.state
         figures = tuple(sorted((f.id, f.footprint.x, f.footprint.y, f.wounds, f.fatigue, f.in_town)
                                for f in state.figures.values()))
-        if gap:  # 2e candidates: also the monster's range to the nearest hero at the end
-            figure = state.figures.get(monster) if monster is not None else None
-            far = oc.nearest_hero_distance(branch, figure) if figure is not None and oc.on_board(figure) else 99
-            return (figures, state.conquest, state.winner, min(far, 99))
         return (figures, state.conquest, state.winner)
 
     # -- the search ---------------------------------------------------------------------------
@@ -332,8 +264,7 @@ class SearchPlayer:
         outcomes: Outcomes = {c: [] for c in candidates}
         value = self.valuer(game)
         self.searched += 1
-        worlds = self.budget.worlds_2e if self.budget.worlds_2e > 0 and overlord_2e.active(game) else self.budget.worlds
-        for world_index in range(worlds):
+        for world_index in range(self.budget.worlds):
             played = self.world(decision, game, world_index, candidates, value)
             for candidate in candidates:
                 outcomes[candidate].append(played.get(candidate))
@@ -398,7 +329,7 @@ class SearchPlayer:
         with a copy of its hero AI (what it remembers: the markers done with), the overlord's
         with a copy of its model of the heroes (``HeroWatch``)."""
         start_round, decided = game.state.round, len(encounters_decided(game))
-        overlord = Striking(seed) if self.budget.rollout_attack_2e and overlord_2e.active(game) else OverlordAI(seed)
+        overlord = OverlordAI(seed)
         heroes: HeroAI = copy.deepcopy(self.base) if self.watch is None else self.watch.player()
         for _ in range(self.budget.max_rollout_choices):
             decision = game.pending
@@ -431,19 +362,6 @@ class SearchPlayer:
         return build(decision, "search", winner, f"mean value for the {self.side} after the opponents' reply "
                      f"(conquest or the guard of the goal, health, win/loss) over {worlds} sampled worlds "
                      "(the rollouts of each option)", values, margin=self.budget.margin)
-
-
-class Striking(OverlordAI):
-    """A rollout's 2e overlord (``Budget.rollout_attack_2e``, tried): the 2e AI, except that every
-    monster but the one the heroes must kill makes the best attack it can reach, as the
-    1st-edition AI does, instead of standing in the heroes' way."""
-
-    def choose(self, decision: Decision, game: Game) -> str:
-        if decision.kind == "monster_activation":
-            monster = oc.monster_of_activation(game)
-            if monster is not None and monster.id not in {m.id for m in overlord_2e.protected(game)}:
-                return self.activation_step(game, decision)
-        return super().choose(decision, game)
 
 
 def better_in_enough_worlds(outcomes: Outcomes, best: str, pick: str, tolerance: int, per: int) -> bool:
