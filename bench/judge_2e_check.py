@@ -14,7 +14,11 @@ decision) it sets each term's difference against the difference of the final win
 whose winners differ, how often each value ranks the winner higher: the judge before session 11
 (``old``: heroes' health 2, wounds lost 1, named foe 2, the 2e guard 1) and now (``new``:
 ``overlord_search.value_2e``'s weights). It also compares the AI's own choice with the others by
-their final win rate.
+their final win rate (by the kind of candidate where the search player names it: session 12's
+tries, commit ``c1a47a0``), and asks out of sample whether there is a better candidate to find:
+the choice of the search's rule on the values of worlds 0-1, and an oracle's (the candidate that
+won most in worlds 0-1), each judged by the final winners of the other worlds (judged on the same
+worlds, the choice would be flattered: a rollout's winner follows its own value).
 
 Run:     nice -n 10 .venv/bin/python bench/judge_2e_check.py first-steps-2e-2 --games 40 --out rows.jsonl
 Analyse: .venv/bin/python bench/judge_2e_check.py --analyse rows.jsonl
@@ -109,6 +113,7 @@ def collect(quest: str, games: int, worlds: int, out: Path) -> None:
                         rows.append({"quest": quest, "game": index, "serial": game.state.serial,
                                      "round": game.state.round, "world": world_index, "candidate": candidate,
                                      "pick": candidate == pick, "final": branch.state.winner,
+                                     "kind": getattr(search, "kinds", {}).get(candidate, ""),
                                      **{f"h_{k}": v for k, v in terms.items()}})
             game.apply(pick, decision.seat)
         with out.open("a") as f:
@@ -195,6 +200,76 @@ def analyse(paths: list[Path]) -> str:
                 (pick_rate if picks.get(key) == c else other_rate).append(float(np.mean(wins)))
         lines.append(f"  final win rate: the AI's choice {np.mean(pick_rate):.3f}, the other candidates "
                      f"{np.mean(other_rate):.3f}")
+        by_kind: dict[str, list[float]] = collections.defaultdict(list)
+        for r in mine:
+            by_kind[r.get("kind", "")].append(float(r["final"] == "overlord"))
+        if len(by_kind) > 1:
+            lines.append("  final win rate by kind of candidate: " + ", ".join(
+                f"{k or '-'} {np.mean(v):.3f} ({len(v)})" for k, v in sorted(by_kind.items())))
+        # per decision: each kind against the AI's choice in the same worlds
+        paired: dict[str, list[float]] = collections.defaultdict(list)
+        for key, cands in decisions.items():
+            pick = picks.get(key)
+            if pick is None:
+                continue
+            base = float(np.mean(cands[pick]))
+            for r_kind, c in {(r["kind"], r["candidate"]) for r in mine
+                              if (r["game"], r["serial"]) == key and not r["pick"] and r.get("kind")}:
+                paired[r_kind].append(float(np.mean(cands[c])) - base)
+        if paired:
+            lines.append("  kind minus the AI's choice, same decisions: " + ", ".join(
+                f"{k} {np.mean(v):+.3f} ({len(v)})" for k, v in sorted(paired.items())))
+        # the search's rule on these rollouts (mean value ahead by 0.3 and ahead in every world):
+        # where it would switch, the final win rate of its choice against the AI's
+        values: dict[tuple[int, int], dict[str, dict[int, float]]] = collections.defaultdict(
+            lambda: collections.defaultdict(dict))
+        for r in mine:
+            v = _terminal(r)
+            values[(r["game"], r["serial"])][r["candidate"]][r["world"]] = _new(r) if v is None else v
+        # chosen by the values of worlds 0-1 (as the search's first worlds), judged by the final
+        # winners of the other worlds (out of sample: the same rollouts' winners follow their
+        # values, so judging the choice on them would flatter it)
+        finals: dict[tuple[int, int], dict[str, dict[int, bool]]] = collections.defaultdict(
+            lambda: collections.defaultdict(dict))
+        for r in mine:
+            finals[(r["game"], r["serial"])][r["candidate"]][r["world"]] = r["final"] == "overlord"
+        gains: list[float] = []
+        for key, cands in values.items():
+            pick = picks.get(key)
+            if pick is None or pick not in cands or not {0, 1} <= set(cands[pick]):
+                continue
+            full = {c: w for c, w in cands.items() if {0, 1} <= set(w)}
+            mean = {c: (w[0] + w[1]) / 2 for c, w in full.items()}
+            best = max(full, key=lambda c: (mean[c], c == pick))
+            if best == pick or not mean[best] > mean[pick] + 0.3 or not all(full[best][w] > full[pick][w]
+                                                                              for w in (0, 1)):
+                continue
+            rest = [w for w in finals[key][pick] if w > 1 and w in finals[key][best]]
+            if rest:
+                gains.append(float(np.mean([finals[key][best][w] for w in rest]))
+                             - float(np.mean([finals[key][pick][w] for w in rest])))
+        # an oracle: the candidate that won most in worlds 0-1 (by the final winners themselves),
+        # judged in the other worlds: is there a difference between candidates to find at all?
+        oracle: list[float] = []
+        for key, cands in finals.items():
+            pick = picks.get(key)
+            full = {c: w for c, w in cands.items() if {0, 1} <= set(w)}
+            if pick not in full:
+                continue
+            won = {c: w[0] + w[1] for c, w in full.items()}
+            best = max(full, key=lambda c: (won[c], c == pick))
+            rest = [w for w in full[pick] if w > 1 and w in full[best]]
+            if best != pick and won[best] > won[pick] and rest:
+                oracle.append(float(np.mean([full[best][w] for w in rest]))
+                              - float(np.mean([full[pick][w] for w in rest])))
+        if oracle:
+            lines.append(f"  the most winning candidate of worlds 0-1 ({len(oracle)} decisions) minus the AI's choice, "
+                         f"final win rate in the other worlds: {np.mean(oracle):+.3f} "
+                         f"(se {np.std(oracle) / max(1, len(oracle) - 1) ** 0.5:.3f})")
+        if gains:
+            lines.append(f"  the search's rule on worlds 0-1 switches on {len(gains)} of {len(values)} decisions; "
+                         f"there its choice minus the AI's, final win rate in the other worlds: "
+                         f"{np.mean(gains):+.3f} (se {np.std(gains) / max(1, len(gains) - 1) ** 0.5:.3f})")
     return "\n".join(lines)
 
 
