@@ -14,7 +14,7 @@ decision) it sets each term's difference against the difference of the final win
 whose winners differ, how often each value ranks the winner higher: the judge before session 11
 (``old``: heroes' health 2, wounds lost 1, named foe 2, the 2e guard 1) and now (``new``:
 ``overlord_search.value_2e``'s weights). It also compares the AI's own choice with the others by
-their final win rate (by the kind of candidate where the search player names it: session 12's
+their final win rate (by the kind of candidate where the search player names it: session 11's
 tries, commit ``c1a47a0``), and asks out of sample whether there is a better candidate to find:
 the choice of the search's rule on the values of worlds 0-1, and an oracle's (the candidate that
 won most in worlds 0-1), each judged by the final winners of the other worlds (judged on the same
