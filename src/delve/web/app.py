@@ -263,8 +263,7 @@ def create_app(store_url: str, shard: tuple[int, int] | None = None,
                 return json_text(message(live, person))
 
         live, _ = await run_in_threadpool(_person, game_id, x_seat_token)
-        # as on the socket: a searching player's turns take CPU seconds, at most THINKING_AT_ONCE at a time
-        return await (to_thread.run_sync(answer, limiter=thinkers) if live.thinks else run_in_threadpool(answer))
+        return await _off_loop(thinkers, live.thinks, answer)  # as on the socket (``_serve_socket``)
 
     @app.post("/api/games/{game_id}/undo")
     def undo(game_id: str, x_seat_token: str | None = Header(default=None)) -> Response:
@@ -328,6 +327,15 @@ def create_app(store_url: str, shard: tuple[int, int] | None = None,
     return app
 
 
+async def _off_loop(thinkers: CapacityLimiter, thinks: bool, fn: Callable[..., Any], *args: Any) -> Any:
+    """``fn(*args)`` on the thread pool; for a game whose automated seat searches (``thinks``:
+    ``LiveGame.thinks``), in one of the ``THINKING_AT_ONCE`` places of ``thinkers``: its turns take
+    CPU seconds."""
+    if thinks:
+        return await to_thread.run_sync(fn, *args, limiter=thinkers)
+    return await run_in_threadpool(fn, *args)
+
+
 async def _serve_socket(ws: WebSocket, hub: Hub, live: LiveGame, person: Person, token: str, log_from: int,
                         idle_s: float, thinkers: CapacityLimiter) -> None:
     """Send a state message now and after every change; apply the choices and undos received.
@@ -346,7 +354,8 @@ async def _serve_socket(ws: WebSocket, hub: Hub, live: LiveGame, person: Person,
     changed = asyncio.Event()
     # A game whose automated seat searches (the hard levels) works on the pool: its turns take
     # CPU seconds, which on the loop would stall every other game (``LiveGame.thinks``).
-    inline = hub.store.url.startswith("sqlite") and not live.thinks
+    thinks = live.thinks
+    inline = hub.store.url.startswith("sqlite") and not thinks
 
     async def work(fn: Callable[..., Any], *args: Any) -> Any:
         return fn(*args) if inline else await run_in_threadpool(fn, *args)
@@ -382,10 +391,8 @@ async def _serve_socket(ws: WebSocket, hub: Hub, live: LiveGame, person: Person,
         nonlocal acting
         acting = True
         try:
-            if thinking:  # a searching player may answer: at most THINKING_AT_ONCE such turns at a time
-                await to_thread.run_sync(fn, *args, limiter=thinkers)
-            else:
-                await (run_in_threadpool(fn, *args) if pooled else work(fn, *args))
+            # a searching player may answer: at most THINKING_AT_ONCE such turns at a time
+            await (_off_loop(thinkers, thinking, fn, *args) if pooled or thinking else work(fn, *args))
         except BaseException:
             acting = False
             changed.set()  # nothing will be sent for this change: look for anyone else's
@@ -410,7 +417,7 @@ async def _serve_socket(ws: WebSocket, hub: Hub, live: LiveGame, person: Person,
                     if serial is not None and not isinstance(serial, int):
                         raise TableError("serial must be a whole number")
                     await act(hub.choose, live.id, token, str(data.get("choice") or ""), serial,
-                              thinking=live.thinks)
+                              thinking=thinks)
                     reply = {"type": "ack", "choice": data.get("choice")}
                 elif data.get("type") == "undo":
                     await act(hub.undo, live.id, token, pooled=True)  # a replay: may take long
