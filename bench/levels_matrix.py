@@ -48,7 +48,7 @@ def set_hard_budget(worlds: int, candidates: int) -> None:
 
 
 def play(path: Path, targets: dict[str, int], chunk: int, workers: int, quests: tuple[tuple[str, str], ...],
-         label: str, side: str = "overlord", budget: str = "") -> None:
+         label: str, side: str = "overlord", budget: str = "", root: int = SEED) -> None:
     """Append chunks until every (quest, level) cell has its target number of games."""
     from delve.rulesets import default_content
     from delve.sim.backends import run
@@ -73,12 +73,12 @@ def play(path: Path, targets: dict[str, int], chunk: int, workers: int, quests: 
             n = min(chunk, targets[level] - counts.get(key, 0))
             pack, quest_id = default_content(ruleset, quest)
             players = {"heroes": "ai", "overlord": level} if side == "overlord" else {"heroes": level, "overlord": "ai"}
-            config = SimConfig(quest=quest_id, pack=pack, ruleset=ruleset, games=n, seed=SEED + k, **players)
+            config = SimConfig(quest=quest_id, pack=pack, ruleset=ruleset, games=n, seed=root + k, **players)
             start = time.perf_counter()
             summaries = run(config, backend="sequential" if workers == 1 else "processes", workers=workers)
             wall = time.perf_counter() - start
             s = summarise(summaries)
-            row = {"quest": quest, "ruleset": ruleset, "level": level, "seed": SEED + k, "games": n,
+            row = {"quest": quest, "ruleset": ruleset, "level": level, "seed": root + k, "games": n,
                    "heroes_won": s["heroes_won"], "overlord_won": s["overlord_won"], "unfinished": s["unfinished"],
                    "errors": s["errors"], "rounds_sum": sum(x["rounds"] for x in summaries if not x.get("error")),
                    "choices_sum": sum(x["choices"] for x in summaries),
@@ -201,6 +201,8 @@ def main() -> None:
                         help="whose levels to grade (the other side plays normal)")
     parser.add_argument("--levels", default=",".join(LEVELS), help="only these levels (comma-separated)")
     parser.add_argument("--hard-budget", default="", help="WORLDS,CANDIDATES for the hard level (default 2,3)")
+    parser.add_argument("--seed", type=int, default=SEED, help="root seed of chunk 0 (a fresh range for "
+                        "a confirmation run on games no earlier run saw)")
     parser.add_argument("--table", action="store_true", help="print the table of the file and stop")
     args = parser.parse_args()
     outs = args.out or [Path("levels.jsonl")]
@@ -214,7 +216,7 @@ def main() -> None:
     quests = tuple(q for q in QUESTS if not args.quest or q[1] in args.quest)
     wanted = args.levels.split(",")
     targets = {lv: (args.hard_games if lv == "hard" else args.games) if lv in wanted else 0 for lv in LEVELS}
-    play(outs[0], targets, args.chunk, args.workers, quests, _commit(), args.side, args.hard_budget)
+    play(outs[0], targets, args.chunk, args.workers, quests, _commit(), args.side, args.hard_budget, args.seed)
 
 
 if __name__ == "__main__":
