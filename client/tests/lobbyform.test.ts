@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { automatedSide, difficultyText, difficultyWord, MAX_SEED, randomSeed, requestBody, type HeroSheet, type LobbyForm,
+import { automatedSide, difficultyText, difficultyWord, levelMeasureText, MAX_SEED, randomSeed, requestBody, type HeroSheet, type LobbyForm,
   type QuestCardData } from "../src/logic/lobbyform";
 
 const hero = (id: string, name: string): HeroSheet => ({ id, name, speed: 4, wounds: 12, fatigue: 4, armor: 1, traits: {}, skills: {} });
@@ -57,6 +57,10 @@ describe("seeds and difficulty", () => {
     expect(difficultyWord(undefined)).toBe("not measured");
     expect(difficultyText({ games: 1000, overlord_won: 431, run: "" })).toBe("overlord won 43% of 1,000 games");
     expect(difficultyText({ games: 4, overlord_won: 2, run: "" })).toMatch(/50% of 4 games \(few games/);
+    expect(levelMeasureText("hard", { games: 300, overlord_won: 245, run: "" }))
+      .toBe("On this quest the hard overlord beat the computer's heroes in 82% of 300 simulated games.");
+    expect(levelMeasureText("easy", { games: 0, overlord_won: 0, run: "" })).toBe("");
+    expect(levelMeasureText("easy", undefined)).toBe("");
   });
 });
 

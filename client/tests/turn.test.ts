@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answeringText, isYourTurn, pageTitle, shouldBeep, SLOW_ANSWER_MS, turnText, YOUR_TURN_TITLE } from "../src/logic/turn";
+import { answeringText, isYourTurn, levelText, pageTitle, shouldBeep, SLOW_ANSWER_MS, turnText, YOUR_TURN_TITLE } from "../src/logic/turn";
 import { chatError, mergeChat } from "../src/logic/chat";
 import { forgetSeat, hostToken, keepSeats, keptSeats } from "../src/protocol/kept";
 import type { StateMessage } from "../src/protocol/types";
@@ -86,5 +86,22 @@ describe("the wait after a choice", () => {
   it("speaks only after a noticeable wait", () => {
     expect(SLOW_ANSWER_MS).toBeGreaterThanOrEqual(200);
     expect(SLOW_ANSWER_MS).toBeLessThanOrEqual(1000);
+  });
+});
+
+describe("the level played against", () => {
+  function levelled(levels: Record<string, string> | undefined): StateMessage {
+    const st = state({ yours: true });
+    st.table.levels = levels;
+    return st;
+  }
+  it("names the automated overlord's or heroes' level", () => {
+    expect(levelText(levelled({ overlord: "hard" }))).toBe("hard overlord");
+    expect(levelText(levelled({ h1: "normal", h2: "normal" }))).toBe("normal heroes");
+  });
+  it("says nothing when people play both sides or an older server sends no levels", () => {
+    expect(levelText(levelled({}))).toBe("");
+    expect(levelText(levelled(undefined))).toBe("");
+    expect(levelText(null)).toBe("");
   });
 });

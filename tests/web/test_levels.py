@@ -40,6 +40,32 @@ def test_a_level_picks_the_automated_side(client: TestClient, mode: str, level: 
     assert live.setup.solo == (mode == "solo" and level == "easy")
 
 
+@pytest.mark.parametrize(("mode", "level", "levels"), [
+    ("solo", "hard", {OVERLORD: "hard"}), ("solo", "easy", {OVERLORD: "easy"}),
+    ("overlord", "normal", {"hero": "normal"}), ("hotseat", None, {}),
+])
+def test_the_table_names_the_level_played_against(client: TestClient, mode: str, level: str | None,
+                                                   levels: dict[str, str]) -> None:
+    """The page says whom the person plays against ("hard overlord"): the level of each automated
+    seat is in the table part of every state message (public, as the automated seats are)."""
+    body = {"mode": mode, "quick": True, "seed": 3, **({"level": level} if level else {})}
+    res = client.post("/api/games", json=body)
+    assert res.status_code == 200, res.text
+    token = res.json()["invites"][0]["url"].split("#", 1)[1]
+    table = client.get(f"/api/games/{res.json()['id']}/state", headers={"X-Seat-Token": token}).json()["table"]
+    shown = {("hero" if seat != OVERLORD else seat): lv for seat, lv in table["levels"].items()}
+    assert shown == levels
+    assert set(table["levels"]) <= set(table["automated"])
+
+
+def test_level_of_inverts_the_levels() -> None:
+    from delve.ai.bots import HERO_LEVELS, HERO_SEAT_KINDS, OVERLORD_LEVELS, level_of
+
+    assert {level_of(kind): name for name, (kind, _) in OVERLORD_LEVELS.items()} == {n: n for n in OVERLORD_LEVELS}
+    assert [level_of(HERO_SEAT_KINDS[kind], "heroes") for kind, _ in HERO_LEVELS.values()] == list(HERO_LEVELS)
+    assert level_of("nobody") is None
+
+
 def test_an_unknown_level_is_refused(client: TestClient) -> None:
     res = client.post("/api/games", json={"level": "nightmare", "quick": True})
     assert res.status_code == 400 and "unknown level" in res.json()["error"]

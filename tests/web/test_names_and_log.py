@@ -132,3 +132,25 @@ def _card_name(live: LiveGame, card: str) -> str:
     from delve.api import open_pack
 
     return str(open_pack(live.game.state.pack).overlord[card].name)
+
+
+def test_bare_hands_and_dazed_dice_read_as_words(hub: Hub) -> None:
+    """An attack without a weapon reads "with bare hands", not the engine's weapon id "unarmed";
+    a dazed attacker "loses a black die", not "loses black" (the engine lists die ids)."""
+    from delve.engine.decision import Event
+    from delve.web.present.events import text_of
+    from delve.web.present.names import Namer
+
+    live = hub.create(mode="hotseat", ruleset="2e", seed=3)
+    game = live.game
+    hero = next(iter(game.state.heroes()))
+    namer = Namer(game, next(s for s in live.people[0].seats if s != OVERLORD))
+    attack = Event(kind="attack_declared", text=f"{hero.name} attacks the space at (3,4) with unarmed.",
+                   data={"attacker": hero.id, "x": 3, "y": 4, "weapon": "unarmed", "aimed": False})
+    assert text_of(attack, namer).endswith("at (3,4) with bare hands.")
+    dazed = Event(kind="daze_dice_lost", text=f"{hero.name} is dazed and loses black, 2e-yellow.",
+                  data={"figure": hero.id, "dice": ["black", "2e-yellow"]})
+    assert text_of(dazed, namer) == f"{hero.name} is dazed and loses a black die and a yellow die."
+    none = Event(kind="daze_dice_lost", text=f"{hero.name} is dazed and loses no dice.",
+                 data={"figure": hero.id, "dice": []})
+    assert text_of(none, namer) == f"{hero.name} is dazed and loses no dice."

@@ -100,6 +100,15 @@ export function difficultyText(row: DifficultyRow | undefined): string {
   return `overlord won ${pct}% of ${row.games.toLocaleString("en")} games${few}`;
 }
 
+/** Beside a level's radio: how that overlord level did on the chosen quest against the hero AI
+ * ("On this quest the hard overlord beat the computer's heroes in 82% of 300 simulated games."). */
+export function levelMeasureText(level: string, row: DifficultyRow | undefined): string {
+  if (!row || !row.games) return "";
+  const pct = Math.round((100 * row.overlord_won) / row.games);
+  const few = row.games < 30 ? " (few games: a rough guide)" : "";
+  return `On this quest the ${level} overlord beat the computer's heroes in ${pct}% of ${row.games.toLocaleString("en")} simulated games${few}.`;
+}
+
 /** The form that sends ``body`` again (a rematch: same quest, heroes, options and seed). */
 export function formOf(body: Record<string, unknown>): LobbyForm {
   const mode = MODES.some((m) => m.value === body.mode) ? (body.mode as Mode) : "solo";

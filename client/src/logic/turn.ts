@@ -46,3 +46,15 @@ export function answeringText(st: StateMessage | null | undefined): string {
   if (heroes) return "Your choice is in. The heroes are thinking...";
   return "Your choice is in. Waiting for the table's answer...";
 }
+
+/** Whom the person plays against, by level ("hard overlord", "normal heroes"), from
+ * `table.levels`; empty when no automated seat plays at a level (people on both sides). */
+export function levelText(st: StateMessage | null | undefined): string {
+  const levels = st?.table.levels ?? {};
+  const overlord = levels["overlord"];
+  const heroes = [...new Set(Object.entries(levels).filter(([seat]) => seat !== "overlord").map(([, level]) => level))];
+  const parts = [];
+  if (overlord) parts.push(`${overlord} overlord`);
+  if (heroes.length) parts.push(`${heroes.join("/")} heroes`);
+  return parts.join(", ");
+}

@@ -156,6 +156,8 @@ export interface ChatLine { n: number; name: string; seats: string[]; text: stri
 
 export interface TableInfo {
   id: string; mode: string; ruleset: string; you: Person; people: Person[]; automated: string[];
+  /** The level ("easy", "normal", "hard") of each automated seat played at one of the levels. */
+  levels?: Record<string, string>;
   choices_made: number; can_undo: boolean; physical_dice: boolean; finished?: boolean; auto_answer?: boolean;
   side?: string; turn?: Turn | null;
   /** This person's standing answers for card windows (overlord seats). */

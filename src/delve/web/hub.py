@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from delve.ai.base import Player as Bot
-from delve.ai.bots import HERO_LEVELS, OVERLORD_LEVELS, level_kind, make_bot
+from delve.ai.bots import HERO_LEVELS, HERO_SEAT_KINDS, OVERLORD_LEVELS, level_kind, level_of, make_bot
 from delve.api import GameSetup, new_game
 from delve.engine.decision import OVERLORD, TABLE, ChoiceRecord
 from delve.engine.game import Game
@@ -131,6 +131,16 @@ class LiveGame:
         every other game of the server for that long. Such games run on the thread pool."""
         return any(level_kind(kind) in THINKING_KINDS for kind in self.ai.values())
 
+    def levels(self) -> dict[str, str]:
+        """The level ("easy", "normal", "hard") of each automated seat whose player is one of the
+        levels (public, as the automated seats are: the page says whom the person plays against)."""
+        out = {}
+        for seat, kind in self.ai.items():
+            level = level_of(kind, "overlord" if seat == OVERLORD else "heroes")
+            if level is not None:
+                out[seat] = level
+        return out
+
     def connected(self, person: Person) -> bool:
         """Whether ``person`` has a page open on this server now."""
         return self.present.get(id(person), 0) > 0
@@ -217,7 +227,7 @@ class Hub:
             if level not in OVERLORD_LEVELS:
                 raise TableError(f"unknown level {level!r}; choose one of {', '.join(OVERLORD_LEVELS)}")
             if mode == "overlord":
-                hero_ai = {"random": "random", "ai": "hero", "search": "hero-search"}[HERO_LEVELS[level][0]]
+                hero_ai = HERO_SEAT_KINDS[HERO_LEVELS[level][0]]
             else:
                 overlord = OVERLORD_LEVELS[level][0]
         if ruleset not in RULESETS:

@@ -224,7 +224,7 @@ def message(live: LiveGame, person: Person, game: Game | None = None, log_from: 
     out["table"] = {
         "id": live.id, "mode": live.mode, "ruleset": live.setup.ruleset, "you": person.public(),
         "people": [{**p.public(), "connected": live.connected(p)} for p in live.people],
-        "automated": sorted(live.ai), "turn": whose_turn(live, game, seats),
+        "automated": sorted(live.ai), "levels": live.levels(), "turn": whose_turn(live, game, seats),
         "choices_made": len(game.state.history), "can_undo": live.mode in UNDO_MODES and game.state.winner is None,
         "physical_dice": live.setup.chance == "manual", "finished": game.state.winner is not None,
         "auto_answer": person.auto_answer, "side": side or screen_side(game, person),

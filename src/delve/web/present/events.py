@@ -115,6 +115,13 @@ def show_of(event: Event, tracker: Tracker, text: str) -> dict[str, Any] | None:
     return None
 
 
+def dice_words(dice: list[str], namer: Namer) -> str:
+    """Dice by colour in words: ``a black die``, ``a yellow die and a green die``, ``no dice``."""
+    if not dice:
+        return "no dice"
+    return " and ".join(f"a {namer.of(d) or d} die" for d in dice)
+
+
 def text_of(event: Event, namer: Namer) -> str:
     """The event's text with names instead of ids (a few kinds are written anew from their data)."""
     data = event.data
@@ -128,6 +135,10 @@ def text_of(event: Event, namer: Namer) -> str:
         listed = event.text.removeprefix(MARKERS_APPEAR).rstrip(".").split(", ")
         return MARKERS_APPEAR + ", ".join(kinds[k].name.lower() if k in kinds else k.replace("_", " ")
                                           for k in listed) + "."
+    if event.kind == "daze_dice_lost" and isinstance(data.get("dice"), list):
+        # the engine lists die ids ("loses black"); a player reads which dice went
+        who = namer.of(str(data.get("figure", ""))) or event.text.split(" is dazed", 1)[0]
+        return f"{who} is dazed and loses {dice_words([str(d) for d in data['dice']], namer)}."
     if event.kind == "doors_placed" and isinstance(data.get("doors"), list):
         names = [n for d in data["doors"] if (n := namer.of(str(d))) is not None]
         return ("Doors appear: " + ", ".join(names) + ".") if names else event.text

@@ -19,6 +19,7 @@ from delve.board.terrain import load_marker_kinds
 from delve.engine.decision import OVERLORD
 from delve.engine.game import Game
 from delve.engine.views import public_marker
+from delve.rules.equipment import UNARMED
 
 # Data keys whose one-word values are content ids (a one-word value under another key, such as
 # an area id "hall", may be an ordinary word of the text and is left alone).
@@ -109,6 +110,8 @@ class Namer:
             return state.seats[ident].name
         if ident.startswith("2e-"):  # a 2e die colour (data/dice-2e.yaml): "2e-red" reads "red"
             return ident[3:]
+        if ident == UNARMED:  # the weapon id of an attack without one
+            return "bare hands"
         return None
 
     def rewrite(self, text: str, data: dict[str, Any]) -> str:
