@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { abilityNames, find, parseSpends, start, stepsFrom } from "../src/logic/surges";
+import { abilityNames, find, parseSpends, readableAbility, start, stepsFrom } from "../src/logic/surges";
 import type { Choice } from "../src/protocol/types";
 
 const spend = (toRange: number, buys: number[], label: string): Choice =>
@@ -31,5 +31,13 @@ describe("surge spending step by step", () => {
     expect(stepsFrom(spends, s1, names).map((s) => s.id)).toEqual(["spend:0:1,1"]);
     const ranged = stepsFrom(spends, s0, names)[0].next;
     expect(stepsFrom(spends, ranged, names)).toEqual([]);
+  });
+});
+
+describe("surge abilities in words", () => {
+  it("puts the cost after the effect", () => {
+    expect(readableAbility("2:+2 damage")).toBe("+2 damage (2 surges)");
+    expect(readableAbility("1:pierce 1")).toBe("pierce 1 (1 surge)");
+    expect(readableAbility("+1 damage")).toBe("+1 damage");
   });
 });

@@ -32,8 +32,17 @@ export function abilityNames(spends: Spend[]): string[] {
   return Array.from({ length: width }, (_, i) => {
     const alone = spends.find((s) => s.buys[i] === 1 && s.buys.every((n, j) => j === i || n === 0));
     const m = alone ? /; buy 1x (.*)$/.exec(alone.label) : null;
-    return m ? m[1] : `surge ability ${i + 1}`;
+    return m ? readableAbility(m[1]) : `surge ability ${i + 1}`;
   });
+}
+
+/** A surge ability as the engine labels it, its cost first ("2:+2 damage"), in words: "+2 damage
+ * (2 surges)". Labels without a cost are kept as they are. */
+export function readableAbility(label: string): string {
+  const m = /^(\d+):\s*(.+)$/.exec(label);
+  if (!m) return label;
+  const cost = Number(m[1]);
+  return `${m[2]} (${cost} surge${cost === 1 ? "" : "s"})`;
 }
 
 /** The starting point: nothing bought, nothing to range (or the smallest offered combination). */
