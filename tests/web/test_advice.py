@@ -161,3 +161,15 @@ def test_the_served_hint_reads_labels_and_names(client: TestClient) -> None:
         client.post(f"/api/games/{gid}/choose", headers=headers, json={"choice": data["winner"],
                                                                        "serial": decision.serial})
     assert {"hero_turn", "choose_action"} <= kinds, kinds
+
+
+def test_a_suggestion_below_the_top_score_says_why() -> None:
+    """The hero AI moves to a space to attack from before it walks on: its suggestion may score
+    lower than a walk; the reason must not call it the highest score."""
+    options = [{"choice": "move:8,3", "label": "Move to (8,3)", "value": 0.0, "details": {"distance_to_goal": 0}},
+               {"choice": "move:6,1", "label": "Move to (6,1)", "value": -3.0, "details": {"distance_to_goal": 3}}]
+    out = {"seat": "h1", "kind": "hero_turn", "winner": "move:6,1", "ties": [], "margin": 0.05, "measure": "...",
+           "options": options}
+    shown = present(out, "the area they must reach", _name, "The normal hero AI")
+    assert shown["reason"].startswith("Not the highest score (it scores -3: 3 spaces from the goal): the hero AI "
+                                      "first makes its best attack"), shown["reason"]

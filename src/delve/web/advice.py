@@ -47,6 +47,13 @@ OVERLORD_RULES = {
     "trap_window": "spring a trap only when it is worth its cost",
     "event_window": "play a card only when it is worth its cost",
 }
+# The order in which an AI's rules come before its scores (``HeroAI._on_hero_turn``): why a
+# suggestion may not be the highest score.
+PRIORITIES = {
+    "hero_turn": "the hero AI first makes its best attack, then takes what lies where the hero stands, then moves "
+                 "to a space to attack from while an attack is left, opens doors, and only then walks towards the "
+                 "goal",
+}
 SAFE_RULE = "no scores for this decision: it takes the safe answer (end, pass or keep), else the first option"
 
 
@@ -286,6 +293,11 @@ def reason_of(rows: list[dict[str, Any]], winner: str, winner_label: str, ties: 
                 f"{theirs['worlds']} worlds, {number(round(float(theirs['mean_all_worlds']), 1))} on average "
                 f"against the pick's {number(round(float(mine['mean_all_worlds']), 1))}, better in "
                 f"{theirs['beat_pick']} of {theirs['compared']}; so the pick was kept.")
+    best = max((r["value"] for r in rows if r["value"] is not None), default=None)
+    if best is not None and (row["value"] is None or row["value"] < best - float(out.get("margin", 0.05))):
+        order = PRIORITIES.get(str(out.get("kind", "")), "its own rules come before the scores here")
+        score = f" (it scores {row['score']}{': ' + row['said'] if row['said'] else ''})" if row["score"] else ""
+        return f"Not the highest score{score}: {order}."
     line = f"The highest score{': ' + row['said'] if row['said'] else ''}."
     if ties:
         line += f" {len(ties)} other option{'s are' if len(ties) > 1 else ' is'} about as good."
