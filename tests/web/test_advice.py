@@ -171,5 +171,5 @@ def test_a_suggestion_below_the_top_score_says_why() -> None:
     out = {"seat": "h1", "kind": "hero_turn", "winner": "move:6,1", "ties": [], "margin": 0.05, "measure": "...",
            "options": options}
     shown = present(out, "the area they must reach", _name, "The normal hero AI")
-    assert shown["reason"].startswith("Not the highest score (it scores -3: 3 spaces from the goal): the hero AI "
-                                      "first makes its best attack"), shown["reason"]
+    assert shown["reason"].startswith("Not the highest score (it scores -3: 3 spaces from the next objective): "
+                                      "the hero AI first makes its best attack"), shown["reason"]

@@ -51,8 +51,8 @@ OVERLORD_RULES = {
 # suggestion may not be the highest score.
 PRIORITIES = {
     "hero_turn": "the hero AI first makes its best attack, then takes what lies where the hero stands, then moves "
-                 "to a space to attack from while an attack is left, opens doors, and only then walks towards the "
-                 "goal",
+                 "to a space to attack from while an attack is left, opens doors, and only then walks on towards "
+                 "its objective",
 }
 SAFE_RULE = "no scores for this decision: it takes the safe answer (end, pass or keep), else the first option"
 
@@ -107,7 +107,7 @@ def detail_words(key: str, value: Any, name: Callable[[str], str]) -> str:
     if key == "distance_to_nearest_hero":
         return f"{_spaces(int(value))} from the nearest hero"
     if key == "distance_to_goal":
-        return f"{_spaces(int(value))} from the goal"
+        return f"{_spaces(int(value))} from the next objective"
     if key == "spaces_beyond_reach":
         gap = int(value)
         if gap > 0:
@@ -172,8 +172,8 @@ def measure_words(kind: str, raw: str, searched: bool, goal: str) -> str:
         return "A card scores the wounds it adds, the damage it heals and the fatigue it drains; passing scores 0."
     if kind in ("hero_turn", "guard_interrupt"):
         return ("An attack scores 4 times the chance to kill plus the wounds it is expected to deal (more for the "
-                f"foe who matters most); a move scores minus the spaces still to walk towards {goal}, so closer is "
-                "higher.")
+                "foe who matters most); a move scores minus the spaces still to walk to the nearest thing worth "
+                f"reaching (a foe, {goal}, a glyph, treasure or unexplored ground), so closer is higher.")
     if kind == "choose_hero_turn":
         return "Who acts first: the hero with the best attack right now (score: that attack's worth)."
     if kind == "attack_spend":
