@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { automatedSeatOf, canAskWhy, detailsText, marksOf, valueText, type WhyAnswer } from "../src/logic/why";
+import { automatedSeatOf, canAskWhy } from "../src/logic/why";
 import type { LogEvent, StateMessage } from "../src/protocol/types";
 
 const state = {
@@ -25,15 +25,14 @@ describe("why? on the log", () => {
     expect(automatedSeatOf({ n: 1, kind: "attack_declared", text: "", turn: "brannoc" }, heroesAi)).toBe("hero1");
   });
 
-  it("reads values, details and marks", () => {
-    expect(valueText(null)).toBe("");
-    expect(valueText(3)).toBe("3");
-    expect(valueText(1.4567)).toBe("1.46");
-    expect(detailsText({ expected_wounds: 1.4, kill: 0.3, nested: { a: 1 } })).toBe("expected wounds 1.4, kill 30%");
-    expect(detailsText({ attack_from_here: "hero2" }, (id) => (id === "hero2" ? "Sela" : id))).toBe("attack from here Sela");
-    const a = { winner: "b", chosen: "a", ties: ["c"] } as WhyAnswer;
-    expect(marksOf({ choice: "a", label: "", value: 1, details: {} }, a)).toEqual(["chosen"]);
-    expect(marksOf({ choice: "b", label: "", value: 2, details: {} }, a)).toEqual(["best now"]);
-    expect(marksOf({ choice: "c", label: "", value: 2, details: {} }, a)).toEqual(["tie"]);
+  it("offers no why on a person's hero striking in the overlord's turn (a guard order)", () => {
+    const guard: LogEvent = { n: 7, kind: "attack_declared", text: "Brannoc attacks", turn: "overlord", data: { attacker: "brannoc" } };
+    expect(canAskWhy(guard, state)).toBe(false);
+    const monster: LogEvent = { ...guard, data: { attacker: "m6" } };
+    expect(canAskWhy(monster, state)).toBe(true);
+    const heroesAi = { ...state, table: { automated: ["hero1"] } } as unknown as typeof state;
+    expect(automatedSeatOf(guard, heroesAi)).toBe("hero1");
+    const moved: LogEvent = { n: 8, kind: "figure_moved", text: "Brannoc moves", turn: "overlord", data: { figure: "brannoc" } };
+    expect(canAskWhy(moved, state)).toBe(false);
   });
 });

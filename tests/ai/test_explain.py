@@ -65,7 +65,7 @@ def test_the_search_player_explains_with_visits() -> None:
             found = explain(search, decision, game)
             choice = search.choose(decision, game)
             assert found.winner == choice
-            if any("rollouts" in o.details for o in found.options):
+            if any("worlds" in o.details for o in found.options):
                 explained += 1
                 if explained >= 2:
                     break
@@ -89,3 +89,26 @@ def test_advise_prints_the_explanation(tmp_path: Path) -> None:
     other = CliRunner().invoke(app, ["advise", str(save), "--seat", OVERLORD if seat != OVERLORD else "h1"])
     assert other.exit_code == 1 and "decision" in other.output
     assert save.read_text() == game.to_json()
+
+
+def test_the_search_explains_with_figures_that_compare() -> None:
+    """Every examined option's value is its mean over the first worlds, which all of them met;
+    the close call's two, played in more worlds, carry that mean and how often the challenger
+    beat the normal AI's pick as details; the winner is still the one ``select`` picks."""
+    from delve.engine.decision import Choice, Decision
+
+    decision = Decision(seat=OVERLORD, kind="spawn_place", prompt="", serial=1,
+                        choices=[Choice(id=c, label=c.upper()) for c in ("a", "b", "c", "d")])
+    game = new_game(GameSetup(quest="first-steps", seed=4, choices=True), transactional=False)
+    search = SearchPlayer(7, side="overlord", budget=Budget(worlds=2, candidates=3, margin=0.3))
+    outcomes = {"a": [1.0, 1.0, 1.0, 1.0, 1.0, 1.0], "b": [2.0, 2.0, 0.0, 0.0, 0.5, 2.0], "c": [0.0, 1.5]}
+    search.base.choose = lambda d, g: "a"  # type: ignore[method-assign]
+    search.candidates = lambda d, g, p: ["a", "b", "c"]  # type: ignore[method-assign]
+    search.play_out = lambda d, g, c: outcomes  # type: ignore[method-assign]
+    found = {o.choice: o for o in search.explain(decision, game).options}
+    assert found["b"].value == 2.0 and found["a"].value == 1.0 and found["c"].value == 0.75
+    assert found["b"].details == {"worlds": 6, "normal_ai_choice": False, "mean_all_worlds": 1.083,
+                                  "beat_pick": 3, "compared": 6}
+    assert found["a"].details == {"worlds": 6, "normal_ai_choice": True, "mean_all_worlds": 1.0}
+    assert found["c"].details == {"worlds": 2, "normal_ai_choice": False} and found["d"].value is None
+    assert search.explain(decision, game).winner == "a"  # b's mean over six is not 0.3 ahead: the pick stands

@@ -5,6 +5,7 @@ a card still in his hand or deck in what a hero seat receives."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -86,6 +87,10 @@ def test_a_hero_seat_never_reads_a_card_of_the_overlords_hand_or_deck(played: Pl
     kinds = {body["kind"] for body in explained}
     assert {"monster_activation", "overlord_turn"} <= kinds
     assert all(body["filtered"] for body in explained)
+    # named by level, as a player reads it: never the class name of the player
+    assert {body["player"] for body in explained} == {"The normal overlord"}
+    assert all(body["who"] == body["player"] and body["reason"] for body in explained)
+    assert not any(re.search(r"OverlordAI|SearchPlayer|overlord AI", json.dumps(body)) for body in explained)
     valued = [body for body in explained if body["kind"] == "monster_activation"]
     assert any(o["value"] is not None for body in valued for o in body["options"])
     for body in explained:

@@ -1,5 +1,7 @@
 """The "why?" dialog in real headless Chromium: on a solo game against the normal overlord, the
-button beside one of his moves opens what he weighed (the options, their values, his choice)."""
+button beside one of his moves opens what he weighed (who decided, named by level, the options
+that matter with their scores in words, his choice). Screenshots at 1280x720 and 390x844 go to
+docs/screenshots/ (why-*.png)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
+from tests.web.test_browser import SCREENSHOTS
 
 
 def _until_the_overlord_moved(url: str, gid: str, headers: dict[str, str]) -> None:
@@ -37,23 +40,28 @@ def test_why_opens_what_the_overlord_weighed(server: Any, tmp_path: Any) -> None
     gid, headers = res["id"], {"X-Seat-Token": url.split("#", 1)[1]}
     _until_the_overlord_moved(server.url, gid, headers)
     problems: list[str] = []
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=executable, headless=True, args=["--no-sandbox"])
-        page = browser.new_page(viewport={"width": 1400, "height": 900})
-        page.on("pageerror", lambda exc: problems.append(str(exc)))
-        page.goto(server.url + url)
-        page.wait_for_function("() => document.body.dataset.serial !== undefined", timeout=30_000)
-        buttons = page.locator("#log .ev", has_text="moves to").locator("button.why-btn")
-        buttons.last.wait_for(timeout=20_000)
-        buttons.last.click()
-        dialog = page.get_by_role("dialog", name="Why")
-        dialog.locator("table.why-options").wait_for(timeout=30_000)
-        text = dialog.inner_text()
-        assert "chose" in text and "Move" in text, text
-        assert dialog.locator("tr.chosen").count() == 1
-        page.screenshot(path=str(tmp_path / "why.png"))
-        shutil.copy(tmp_path / "why.png", "/tmp/ai16-why.png")
-        page.keyboard.press("Escape")
-        assert page.get_by_role("dialog", name="Why").count() == 0
+        for width, height in ((1280, 720), (390, 844)):
+            page = browser.new_page(viewport={"width": width, "height": height})
+            page.on("pageerror", lambda exc: problems.append(str(exc)))
+            page.goto(server.url + url)
+            page.wait_for_function("() => document.body.dataset.serial !== undefined", timeout=30_000)
+            buttons = page.locator("#log .ev", has_text="moves to").locator("button.why-btn")
+            buttons.last.wait_for(timeout=20_000)
+            buttons.last.scroll_into_view_if_needed()
+            buttons.last.click()
+            dialog = page.get_by_role("dialog", name="Why")
+            dialog.locator("table.why-options").wait_for(timeout=30_000)
+            text = dialog.inner_text()
+            assert "The normal overlord chose" in text and "Move" in text, text
+            assert "OverlordAI" not in text and "overlord AI" not in text, text
+            assert dialog.locator("tr.chosen").count() == 1
+            assert dialog.locator("table.why-options tbody tr").count() <= 8
+            page.screenshot(path=str(SCREENSHOTS / f"why-{width}x{height}.png"))
+            page.keyboard.press("Escape")
+            assert page.get_by_role("dialog", name="Why").count() == 0
+            page.close()
         browser.close()
     assert not problems, problems

@@ -90,6 +90,7 @@ export interface Pending {
   kind: string;
   serial: number;
   yours: boolean;
+  side?: string;  // "overlord" or "heroes": whose decision it is
   prompt?: string;
   choices?: Choice[];
   help?: Record<string, ChoiceHelp>;

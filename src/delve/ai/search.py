@@ -356,12 +356,27 @@ class SearchPlayer:
         outcomes = self.play_out(decision, game, candidates)
         means, visits = mean_values(outcomes)
         winner = self.select(pick, means, outcomes)
-        values: Values = {
-            c: (means[c], {"rollouts": visits[c], "normal_ai_choice": c == pick}) for c in means}
-        worlds = max(visits.values(), default=0)
+        # Each candidate's value is its mean over the first worlds, which every candidate met:
+        # the only figures that compare. A close call's two (the pick and its challenger) were
+        # played in more worlds; their mean there and how often the challenger beat the pick
+        # are details (``select`` decides on those).
+        first = mean_values({c: v[: self.budget.worlds] for c, v in outcomes.items()})
+        values: Values = {}
+        for c in means:
+            details: dict[str, Any] = {"worlds": first[1].get(c, visits[c]), "normal_ai_choice": c == pick}
+            if visits[c] > first[1].get(c, 0):
+                details["worlds"] = visits[c]
+                details["mean_all_worlds"] = round(means[c], 3)
+                if c != pick:
+                    pairs = [(b, p) for b, p in zip(outcomes[c], outcomes[pick], strict=True)
+                             if b is not None and p is not None]
+                    details["beat_pick"] = sum(1 for b, p in pairs if b > p)
+                    details["compared"] = len(pairs)
+            values[c] = (first[0].get(c, means[c]), details)
+        worlds = max(first[1].values(), default=0)
         return build(decision, "search", winner, f"mean value for the {self.side} after the opponents' reply "
-                     f"(conquest or the guard of the goal, health, win/loss) over {worlds} sampled worlds "
-                     "(the rollouts of each option)", values, margin=self.budget.margin)
+                     f"(conquest or the guard of the goal, health, win/loss) over the first {worlds} sampled "
+                     "worlds, which every examined option met", values, margin=self.budget.margin)
 
 
 def better_in_enough_worlds(outcomes: Outcomes, best: str, pick: str, tolerance: int, per: int) -> bool:

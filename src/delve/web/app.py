@@ -230,15 +230,19 @@ def create_app(store_url: str, shard: tuple[int, int] | None = None,
         hint never reveals the overlord's secrets."""
         from delve.ai.bots import make_bot
         from delve.ai.explain import explain
-        from delve.engine.decision import OVERLORD
+        from delve.engine.decision import OVERLORD, TABLE
+        from delve.web.advice import hint as presented
 
         live, person = _person(game_id, x_seat_token)
         with live.lock:
             decision = live.game.pending
             if decision is None or decision.seat not in person.seats:
-                raise TableError("you have no decision to be advised on now", 409)
+                raise TableError("You have no decision to be advised on now.", 409)
+            if decision.seat != TABLE and decision.seat not in screen_seats(live.game, person):
+                raise TableError("Pass the screen first: that decision belongs to the other side.", 409)
             player = make_bot("ai" if decision.seat == OVERLORD else "hero", live.ai_seed)
-            return explain(player, decision, live.game).to_dict()
+            out = explain(player, decision, live.game).to_dict()
+            return presented(live.game, (decision.seat,), decision.seat, out)
 
     @app.get("/api/games/{game_id}/why")
     def why(game_id: str, event: int, x_seat_token: str | None = Header(default=None)) -> dict[str, Any]:

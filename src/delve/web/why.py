@@ -33,6 +33,7 @@ from delve.engine.decision import OVERLORD, TABLE, Decision, Event
 from delve.engine.determinize import determinized_clone, world_seed
 from delve.engine.game import Game
 from delve.engine.redaction import dump_event, events_for, names_hidden
+from delve.web.advice import goal_of, namer_of, present, who_of
 from delve.web.hub import LiveGame, Person, TableError
 from delve.web.replays import Replayer
 
@@ -82,12 +83,13 @@ def why(live: LiveGame, person: Person, seats: tuple[str, ...], n: int) -> dict[
         replayer = live.replayer
         # copies, taken under the game's lock: the live players may be choosing in another thread
         players = {seat: copy.deepcopy(live.bot(seat)) for seat in live.ai}
+        kinds = dict(live.ai)
     with replayer.lock:
         step = record_of(replayer, records, raw)
         seat, chosen, by_person = records[step]
-        if by_person or seat not in live.ai:
-            raise TableError("that entry follows a person's decision, not an automated player's", 409)
-        player = players[seat]
+        if by_person or seat not in kinds:
+            raise TableError("That entry follows a person's decision, not an automated player's.", 409)
+        player, kind = players[seat], kinds[seat]
         before = replayer.at(records, step)
         decision = before.pending
         if decision is None or decision.seat != seat:
@@ -101,11 +103,14 @@ def why(live: LiveGame, person: Person, seats: tuple[str, ...], n: int) -> dict[
             out = _for_heroes(player, decision, before, chosen, step, live.ai_seed)
         after = replayer.at(records, step + 1)
         revealed = json.dumps([dump_event(e) for e in events_for(after.state.log[log_start:], seats)])
+        name = namer_of(before, seats)
+        goal = goal_of(before, name)
     labels = {c.id: c.label for c in decision.choices}
     out.update(event=n, step=step, chosen=chosen, chosen_label=labels.get(chosen, chosen))
     if OVERLORD not in seats:
         out = scrub(out, {token for token in secret if token not in revealed})
-    return out
+    out["player"] = who_of(kind, seat)
+    return present(out, goal, name, out["player"], chosen=out.get("chosen"))
 
 
 def _for_heroes(player: Any, decision: Decision, before: Game, chosen: str, step: int, seed: int) -> dict[str, Any]:
@@ -129,7 +134,7 @@ def _for_heroes(player: Any, decision: Decision, before: Game, chosen: str, step
             raise TableError("no decision of the overlord's shows in that entry", 409)
         label = {c.id: c.label for c in decision.choices}.get(chosen, chosen)
         options: list[dict[str, Any]] = [{"choice": chosen, "label": label, "value": None, "details": {}}]
-        return {"seat": decision.seat, "kind": decision.kind, "player": type(player).__name__, "winner": chosen,
+        return {"seat": decision.seat, "kind": decision.kind, "player": "", "winner": chosen,
                 "measure": "not shown: the other options were cards in the overlord's hand",
                 "options": options, "ties": [], "margin": 0.0, "filtered": True,
                 "note": "Only the card he played is shown; what else he held stays his secret."}

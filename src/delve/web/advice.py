@@ -1,0 +1,301 @@
+"""An explanation (``delve.ai.explain``) as a player reads it: the hint and the "why?" dialog.
+
+Why a presenter apart from the explanation: ``delve.ai.explain`` is the AI's own account
+(choice ids, raw scores, the formula behind them), which ``delve advise`` and the tests read as
+data. A person at the table needs the same facts in words: who decided ("the hard overlord",
+not a class name), the choice by its label, what a score means in this quest, the figures
+behind it with names instead of ids, the few options worth reading first, and, for a decision
+the AI answers by a fixed rule, that rule. ``present`` adds those fields beside the raw ones
+(the raw ones stay: ``delve advise``, older clients and the tests of the served shape read
+them) and never adds a fact the explanation does not hold, so whatever ``delve.web.why``
+filtered out for a hero seat stays out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from delve.ai.bots import OVERLORD_LEVELS, level_of
+from delve.engine.decision import OVERLORD
+from delve.engine.game import Game
+
+TOP = 5  # options shown before the "more options" toggle (the winner, the choice and ties always)
+
+# Kinds the hero AI answers by a fixed rule, the rule in words (``HeroAI._on_<kind>``).
+HERO_RULES = {
+    "shop": "buy a weapon suited to the hero's best trait first, then armor, then a shield for a free hand, "
+            "then healing potions; never sell",
+    "choose_action": "Battle when the hero can attack from where it stands, Advance when a move brings a foe "
+                     "within reach, Ready when a foe is near (or to rest), otherwise Run",
+    "place_item": "equip the new item if there is room, else carry it in the pack; drop it only when neither fits",
+    "equip_items": "equip a weapon when no hero of the seat carries one; otherwise keep the equipment as it is",
+    "attack_fatigue": "spend fatigue on more power dice while the roll can still improve and the kill is not made",
+    "aim_reroll": "reroll the dice that let the attack down",
+    "dodge_reroll": "make the attacker reroll his best dice",
+    "guard_interrupt": "strike now when the attack is worth it, else keep the guard order",
+    "skill_target": "heal the hero missing most wounds; any other effect goes to the hero acting now",
+    "cursed_item": "discard a cursed item",
+    "necromancy": "raise the fallen monster",
+    "stun_master": "attack the master",
+}
+OVERLORD_RULES = {
+    "overlord_cards": "play events first, then spawns, then powers; keep the hand when none can be played",
+    "trap_window": "spring a trap only when it is worth its cost",
+    "event_window": "play a card only when it is worth its cost",
+}
+# The order in which an AI's rules come before its scores (``HeroAI._on_hero_turn``): why a
+# suggestion may not be the highest score.
+PRIORITIES = {
+    "hero_turn": "the hero AI first makes its best attack, then takes what lies where the hero stands, then moves "
+                 "to a space to attack from while an attack is left, opens doors, and only then walks on towards "
+                 "its objective",
+}
+SAFE_RULE = "no scores for this decision: it takes the safe answer (end, pass or keep), else the first option"
+
+
+def who_of(kind: str, seat: str) -> str:
+    """The automated player of ``seat`` in words: "The hard overlord", "The normal heroes"."""
+    side = "overlord" if seat == OVERLORD else "heroes"
+    level = kind if kind in OVERLORD_LEVELS else level_of(kind, side)  # ``LiveGame.ai`` holds kinds or levels
+    return f"The {level} {side}" if level else f"The automated {side}"
+
+
+def number(value: float) -> str:
+    """A figure as a player reads it: whole numbers whole, others to one decimal (two below 1)."""
+    if float(value).is_integer():
+        return str(int(value))
+    return f"{value:.2f}".rstrip("0") if abs(value) < 1 else f"{value:.1f}"
+
+
+def percent(p: float) -> str:
+    return f"{round(float(p) * 100)}%"
+
+
+def _spaces(n: int) -> str:
+    return f"{n} space" if n == 1 else f"{n} spaces"
+
+
+def goal_of(game: Game, name: Callable[[str], str]) -> str:
+    """The heroes' goal in a few words, for the measure texts: what they walk to."""
+    goals = game.state.flags.get("goals", {}).get("heroes", [])
+    for goal in goals:
+        if goal.get("reach_area"):
+            return "the area they must reach"
+    for goal in goals:
+        if goal.get("kill_named"):
+            return f"{name(goal['kill_named'])}, whom they must kill"
+    return "their objective"
+
+
+def detail_words(key: str, value: Any, name: Callable[[str], str]) -> str:
+    """One figure behind a score in words ("kill 30%", "4 spaces from the nearest hero"), or ""
+    for a figure that says nothing to a player (bookkeeping of the search, shown elsewhere)."""
+    if value is None or key in ("normal_ai_choice", "worlds", "mean_all_worlds", "beat_pick", "compared"):
+        return ""
+    if key == "target":
+        return f"at {name(str(value))}"
+    if key == "attack_from_here":
+        return f"can attack {name(str(value))} from there"
+    if key == "expected_wounds":
+        return f"{number(round(float(value), 1))} wounds expected"
+    if key in ("kill", "hit"):
+        return f"{key} {percent(value)}"
+    if key == "distance_to_nearest_hero":
+        return f"{_spaces(int(value))} from the nearest hero"
+    if key == "distance_to_goal":
+        return f"{_spaces(int(value))} from the next objective"
+    if key == "spaces_beyond_reach":
+        gap = int(value)
+        if gap > 0:
+            return f"{_spaces(gap)} short of reaching a hero"
+        return "a hero just within reach" if gap == 0 else f"a hero within reach, {_spaces(-gap)} to spare"
+    if key == "best_attack_now":
+        return f"best attack now scores {number(round(float(value), 1))}"
+    if key == "targets_hit":
+        count = len(value) if isinstance(value, list) else value
+        return f"hits {count}"
+    if key == "guard":
+        return f"guard score {number(round(float(value), 1))}"
+    if key in ("attack", "attack_after"):
+        return f"attack worth {number(round(float(value), 1))}" + (" after the move" if key == "attack_after" else "")
+    if isinstance(value, (int, float)):
+        return f"{key.replace('_', ' ')} {number(round(float(value), 2))}"
+    if isinstance(value, str):
+        return f"{key.replace('_', ' ')} {name(value)}"
+    return ""
+
+
+def search_words(details: dict[str, Any]) -> str:
+    """How a candidate of the hard level's search was examined, in words."""
+    if "worlds" not in details:
+        return ""
+    worlds = int(details["worlds"])
+    if "mean_all_worlds" not in details:
+        return f"played out in {worlds} world{'s' if worlds != 1 else ''}"
+    said = f"played out in {worlds} worlds: {number(round(float(details['mean_all_worlds']), 1))} on average"
+    if "beat_pick" in details:
+        said += f", better than the normal pick in {details['beat_pick']} of {details['compared']}"
+    return said
+
+
+def measure_words(kind: str, raw: str, searched: bool, goal: str) -> str:
+    """What the scores of a decision mean, in a player's words that fit the quest (``goal``:
+    what the heroes walk to, ``goal_of``)."""
+    if searched:
+        return ("Each examined option was played out in sampled worlds (fresh dice, the overlord's hidden cards drawn "
+                "anew) to the end of the heroes' next turns; its score is how the overlord stands then: "
+                f"conquest or how far the heroes are from {goal}, the health of heroes and monsters, a win or a "
+                "loss. Higher is better for the overlord.") if "overlord" in raw else (
+               "Each examined option was played out in sampled worlds to the end of the overlord's next turn; its "
+               "score is how the heroes stand then. Higher is better for the heroes.")
+    if raw.startswith("guarding"):
+        return (f"The monster guards the heroes' way to {goal}: a move scores the spaces they would still have to "
+                "walk (fewer when a hero could strike the monster they need), plus half the value of the attack "
+                "it makes. Higher is better for the overlord.")
+    if kind == "overlord_turn":
+        return ("Which monster acts next: the one with a hero closest within its reach. Score: the spaces to spare "
+                "within its reach (negative: how far it is short). Higher goes first.")
+    if kind == "spawn_place":
+        return ("Where the new monster stands: closer to the heroes is better (score: minus the spaces to the "
+                "nearest hero).")
+    if kind == "monster_activation":
+        return ("An attack scores the wounds it is expected to deal plus 6 times the chance to kill; a move scores "
+                "the best attack the monster could make from there (with no hero in reach anywhere: minus the "
+                "spaces still to walk to the nearest hero, so closer is higher).")
+    if kind == "overlord_cards":
+        return "Card order: events score 3, spawns 2, powers 1; keeping the hand 0."
+    if kind in ("event_window", "trap_window"):
+        return "A card scores the wounds it adds, the damage it heals and the fatigue it drains; passing scores 0."
+    if kind in ("hero_turn", "guard_interrupt"):
+        return ("An attack scores 4 times the chance to kill plus the wounds it is expected to deal (more for the "
+                "foe who matters most); a move scores minus the spaces still to walk to the nearest thing worth "
+                f"reaching (a foe, {goal}, a glyph, treasure or unexplored ground), so closer is higher.")
+    if kind == "choose_hero_turn":
+        return "Who acts first: the hero with the best attack right now (score: that attack's worth)."
+    if kind == "attack_spend":
+        return "The wounds the surges deal (a kill counts 10 more; wounds on friends count against)."
+    return raw
+
+
+def rule_words(kind: str, seat: str) -> str:
+    """The fixed rule behind an unscored decision, in words."""
+    rules = OVERLORD_RULES if seat == OVERLORD else HERO_RULES
+    rule = rules.get(kind)
+    return f"Fixed rule: {rule}." if rule else f"Fixed rule: {SAFE_RULE}."
+
+
+def namer_of(game: Game, seats: tuple[str, ...]) -> Callable[[str], str]:
+    """Names as the person holding ``seats`` may know them (``Namer``); an id naming nothing
+    they know reads "something unseen" (never the id)."""
+    from delve.web.present.events import namer_for
+
+    namer = namer_for(game, seats)
+    return lambda ident: namer.of(ident) or "something unseen"
+
+
+def hint(game: Game, seats: tuple[str, ...], seat: str, out: dict[str, Any]) -> dict[str, Any]:
+    """The hint for the person's own decision: the explanation of the normal AI of the seat's
+    side (``out``), presented for the person holding ``seats``."""
+    name = namer_of(game, seats)
+    who = "The normal overlord AI" if seat == OVERLORD else "The normal hero AI"
+    return present(out, goal_of(game, name), name, who)
+
+
+def present(out: dict[str, Any], goal: str, name: Callable[[str], str], who: str,
+            chosen: str | None = None) -> dict[str, Any]:
+    """``out`` (an explanation as plain data, filtered for its reader) with the fields a person
+    reads: ``who``, ``winner_label``, ``tie_labels``, ``meaning`` (what the scores mean),
+    ``reason`` (one line), ``rows`` (every option: label, score, words, marks, ``top`` for the
+    first few), ``more`` (how many are not top) and ``more_why`` ("lower scores", "not examined
+    by the search"...); ``rule`` for a decision answered by a fixed rule instead of scores."""
+    options: list[dict[str, Any]] = list(out.get("options", []))
+    labels = {o["choice"]: o.get("label") or o["choice"] for o in options}
+    winner = str(out.get("winner", ""))
+    chosen = chosen if chosen is not None else out.get("chosen")
+    ties = [t for t in out.get("ties", []) if t in labels]
+    searched = any("worlds" in (o.get("details") or {}) for o in options)
+    rows: list[dict[str, Any]] = []
+    for o in options:
+        details = o.get("details") or {}
+        words = [w for w in (detail_words(k, v, name) for k, v in details.items()) if w]
+        if searched:
+            words = [w for w in [search_words(details)] if w] + words
+        marks = []
+        if o["choice"] == chosen:
+            marks.append("chosen")
+        if o["choice"] == winner and (chosen is None or winner != chosen):
+            marks.append("suggested" if chosen is None else "best now")
+        if details.get("normal_ai_choice"):
+            marks.append("the normal AI's pick")
+        if o["choice"] in ties:
+            marks.append("about as good")
+        value = o.get("value")
+        rows.append({"choice": o["choice"], "label": labels[o["choice"]], "value": value,
+                     "score": "" if value is None else number(round(float(value), 2 if abs(value) < 1 else 1)),
+                     "said": ", ".join(words), "marks": marks, "top": False,
+                     "compared": "beat_pick" in details})
+    ranked = [r for r in rows if r["value"] is not None]
+    for r in ranked[:TOP]:
+        r["top"] = True
+    for r in rows:
+        if r["choice"] in (winner, chosen) or "the normal AI's pick" in r["marks"]:
+            r["top"] = True
+    kind, seat, raw = str(out.get("kind", "")), str(out.get("seat", "")), str(out.get("measure", ""))
+    winner_label = labels.get(winner, "")
+    meaning = measure_words(kind, raw, searched, goal) if ranked else ""
+    if ranked:
+        rule = ""
+    elif raw.startswith("not shown"):  # a card of the overlord's, the rest of his hand withheld
+        rule = raw[:1].upper() + raw[1:] + "."
+    else:
+        rule = rule_words(kind, seat)
+    rest = [r for r in rows if not r["top"]]
+    scored = sum(1 for r in rest if r["value"] is not None)
+    if searched and scored == 0:
+        more_why = "not examined by the search"
+    elif scored == len(rest):
+        more_why = "lower scores"
+    else:
+        more_why = "not scored" if scored == 0 else "lower scores or not scored"
+    result = dict(out)
+    result.update(who=who, winner_label=winner_label, tie_labels=[labels[t] for t in ties], meaning=meaning,
+                  rule=rule, rows=rows, more=len(rest), more_why=more_why,
+                  reason=reason_of(rows, winner, winner_label, ties, searched, rule, out, chosen))
+    return result
+
+
+def reason_of(rows: list[dict[str, Any]], winner: str, winner_label: str, ties: list[str], searched: bool,
+              rule: str, out: dict[str, Any], chosen: str | None) -> str:
+    """One line in plain words: why the winner."""
+    row = next((r for r in rows if r["choice"] == winner), None)
+    if rule:
+        return rule
+    if row is None:
+        return "The reasons rest on what only the overlord knows."
+    if searched:
+        margin = number(float(out.get("margin", 0.3)))
+        pick = next((r for r in rows if "the normal AI's pick" in r["marks"]), None)
+        kept = pick is not None and pick["choice"] == winner
+        rule_line = (f"The normal AI's pick stands unless another examined option scores at least {margin} more on "
+                     "average over the same sampled worlds and beats it in (nearly) every one of them.")
+        if not kept:
+            return f"{rule_line} {winner_label} did."
+        details = {o["choice"]: o.get("details") or {} for o in out.get("options", [])}
+        closest = next((r for r in rows if r["compared"]), None)
+        if closest is None or pick is None or "mean_all_worlds" not in details[pick["choice"]]:
+            return f"{rule_line} None did, so the pick was kept."
+        mine, theirs = details[pick["choice"]], details[closest["choice"]]
+        return (f"{rule_line} None did: {closest['label']} came closest and was played out in "
+                f"{theirs['worlds']} worlds, {number(round(float(theirs['mean_all_worlds']), 1))} on average "
+                f"against the pick's {number(round(float(mine['mean_all_worlds']), 1))}, better in "
+                f"{theirs['beat_pick']} of {theirs['compared']}; so the pick was kept.")
+    best = max((r["value"] for r in rows if r["value"] is not None), default=None)
+    if best is not None and (row["value"] is None or row["value"] < best - float(out.get("margin", 0.05))):
+        order = PRIORITIES.get(str(out.get("kind", "")), "its own rules come before the scores here")
+        score = f" (it scores {row['score']}{': ' + row['said'] if row['said'] else ''})" if row["score"] else ""
+        return f"Not the highest score{score}: {order}."
+    line = f"The highest score{': ' + row['said'] if row['said'] else ''}."
+    if ties:
+        line += f" {len(ties)} other option{'s are' if len(ties) > 1 else ' is'} about as good."
+    return line
