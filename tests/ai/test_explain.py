@@ -14,10 +14,11 @@ from typer.testing import CliRunner
 
 from delve.ai.bots import make_bot
 from delve.ai.explain import explain
+from delve.ai.overlord_ai import OverlordAI
 from delve.ai.search import Budget, SearchPlayer
 from delve.api import GameSetup, new_game
 from delve.cli.main import app
-from delve.engine.decision import OVERLORD, TABLE
+from delve.engine.decision import OVERLORD, TABLE, Decision
 from delve.engine.game import Game
 
 
@@ -91,6 +92,13 @@ def test_advise_prints_the_explanation(tmp_path: Path) -> None:
     assert save.read_text() == game.to_json()
 
 
+class _PicksA(OverlordAI):
+    """The overlord AI, always picking choice "a" (a search's normal pick, fixed for a test)."""
+
+    def choose(self, decision: Decision, game: Game) -> str:
+        return "a"
+
+
 def test_the_search_explains_with_figures_that_compare() -> None:
     """Every examined option's value is its mean over the first worlds, which all of them met;
     the close call's two, played in more worlds, carry that mean and how often the challenger
@@ -102,7 +110,7 @@ def test_the_search_explains_with_figures_that_compare() -> None:
     game = new_game(GameSetup(quest="first-steps", seed=4, choices=True), transactional=False)
     search = SearchPlayer(7, side="overlord", budget=Budget(worlds=2, candidates=3, margin=0.3))
     outcomes = {"a": [1.0, 1.0, 1.0, 1.0, 1.0, 1.0], "b": [2.0, 2.0, 0.0, 0.0, 0.5, 2.0], "c": [0.0, 1.5]}
-    search.base.choose = lambda d, g: "a"  # type: ignore[method-assign]
+    search.base = _PicksA(7)  # a subclass: the compiled OverlordAI's methods cannot be replaced on an instance
     search.candidates = lambda d, g, p: ["a", "b", "c"]  # type: ignore[method-assign]
     search.play_out = lambda d, g, c: outcomes  # type: ignore[method-assign]
     found = {o.choice: o for o in search.explain(decision, game).options}
