@@ -86,6 +86,8 @@ class Tuning2e:
 
 
 DEFAULT = Tuning2e()
+# the hard level's base policy (``delve.ai.search.SearchPlayer``); the normal level plays DEFAULT
+HARD = DEFAULT
 ORDERS = ("nearest", "named_last", "named_first")
 
 
