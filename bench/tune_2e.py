@@ -14,7 +14,8 @@ docs' tables).
 
 A field ``early.NAME`` sets the weights of an encounter that has a next one (``Tuning2e.early``,
 starting from the try's other weights); ``--level hard`` plays the hard level (``SearchPlayer``)
-with the try's weights as its base policy instead of the normal AI.
+with the try's weights as its base policy instead of the normal AI (``--tuned-rollouts``: its
+rollouts' overlord too).
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ def parse_try(text: str) -> Tuning2e:
     return tuned
 
 
-def play(quest: str, seed: int, tuning: Tuning2e, level: str = "normal") -> str:
+def play(quest: str, seed: int, tuning: Tuning2e, level: str = "normal", tuned_rollouts: bool = False) -> str:
     """The winner of the game of ``seed`` ("O" the overlord, "h" the heroes, "-" none)."""
     pack, quest_id = default_content("2e", quest)
     config = SimConfig(quest=quest_id, pack=pack, ruleset="2e", heroes="ai", overlord="ai")
@@ -77,7 +78,8 @@ def play(quest: str, seed: int, tuning: Tuning2e, level: str = "normal") -> str:
     if level == "hard":
         from delve.ai.search import SearchPlayer
 
-        overlord = SearchPlayer(seed + 2, side="overlord", tuning_2e=tuning)
+        overlord = SearchPlayer(seed + 2, side="overlord", tuning_2e=tuning,
+                                rollout_tuning_2e=tuning if tuned_rollouts else None)
     else:
         overlord = OverlordAI(seed + 2, tuning_2e=tuning)
     for _ in range(config.max_choices):
@@ -91,12 +93,12 @@ def play(quest: str, seed: int, tuning: Tuning2e, level: str = "normal") -> str:
 
 
 def winners(quest: str, root: int, games: int, tuning: Tuning2e, level: str = "normal",
-            cache: dict[str, str] | None = None, key: str = "") -> str:
+            cache: dict[str, str] | None = None, key: str = "", tuned_rollouts: bool = False) -> str:
     """The winners of games 0..games-1 of ``root`` (cached under ``key`` when given)."""
     done = cache.get(key, "") if cache is not None and key else ""
     out = done[:games]
     for i in range(len(out), games):
-        out += play(quest, game_seed(root, i), tuning, level)
+        out += play(quest, game_seed(root, i), tuning, level, tuned_rollouts)
     if cache is not None and key and len(out) > len(done):
         cache[key] = out
     return out
@@ -119,6 +121,8 @@ def main() -> None:
     parser.add_argument("--root", type=int, default=ROOT)
     parser.add_argument("--quest", action="append", help="only these quests (repeat)")
     parser.add_argument("--level", choices=("normal", "hard"), default="normal", help="the try's level")
+    parser.add_argument("--tuned-rollouts", action="store_true",
+                        help="hard: the rollouts' overlord plays the try's weights too (default: the default's)")
     parser.add_argument("--base", default="default", help="the weights to compare with (FIELD=VALUE,...)")
     parser.add_argument("--cache", type=Path, default=Path("tune-2e-cache.json"), help="winners of the base")
     parser.add_argument("--out", type=Path, default=None, help="append a JSON line per try and quest")
@@ -132,7 +136,7 @@ def main() -> None:
             before = winners(quest, args.root, args.games, base, "normal", cache, key)
             args.cache.write_text(json.dumps(cache))
             start = time.perf_counter()
-            after = winners(quest, args.root, args.games, tuning, args.level)
+            after = winners(quest, args.root, args.games, tuning, args.level, tuned_rollouts=args.tuned_rollouts)
             wall = time.perf_counter() - start
             gained, lost, d, lo, hi = paired(before, after)
             n = args.games
@@ -140,6 +144,7 @@ def main() -> None:
                   f"+{gained} -{lost} {d:+.1%} ({lo:+.1%} to {hi:+.1%}) {wall:.0f}s", flush=True)
             if args.out is not None:
                 row = {"try": text, "quest": quest, "root": args.root, "games": n, "level": args.level,
+                       "tuned_rollouts": args.tuned_rollouts,
                        "base": args.base, "base_won": before.count("O"), "try_won": after.count("O"),
                        "gained": gained, "lost": lost, "diff": d, "low": lo, "high": hi, "winners": after,
                        "base_winners": before}
