@@ -7,10 +7,14 @@ game of the overlord AI plays to the same final state as before)."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
+from typing import Any
 
 from delve.ai import overlord_2e
 from delve.ai.bots import make_bot
+from delve.ai.overlord_ai import OverlordAI
+from delve.ai.search import SearchPlayer
 from delve.api import GameSetup, new_game, player_rules
 from delve.board.geometry import Footprint
 from delve.engine.decision import OVERLORD, TABLE
@@ -113,3 +117,65 @@ def test_shared_walks_give_every_placement_the_guard_value_searched_alone() -> N
             player = overlord if decision.seat in (OVERLORD, TABLE) else hero
             game.apply(player.choose(decision, game), decision.seat)
     assert checked > 200
+
+
+def _play(game: Game, overlord: object, hero: object, choices: int = 3000) -> list[str]:
+    """Play ``game`` on; the event cards the overlord played."""
+    played: list[str] = []
+    for _ in range(choices):
+        decision = game.pending
+        if decision is None:
+            break
+        player: Any = overlord if decision.seat in (OVERLORD, TABLE) else hero
+        result = game.apply(player.choose(decision, game), decision.seat)
+        played += [e.data["card"] for e in result.events if e.kind == "card_played" and e.data["type"] == "event"]
+    return played
+
+
+def test_the_default_weights_are_the_hand_tuned_constants() -> None:
+    """The normal level plays ``Tuning2e()``: the values the module's constants always had, so
+    its games replay as before the weights became an object (bench/overlord_ai_hashes.py)."""
+    expected = {"play_at": 0.5, "kill_weight": 6.0, "named_heal": 2.0, "exposed": 4.0, "walk": 0.5,
+                "walk_cap": 12, "attack_share": 0.5, "after_move": 0.5, "condition_value": 1.0,
+                "fatigue_value": 0.5, "draw_value": 1.0, "move_cost": 0.01, "other_heal": 1.0,
+                "named_attack_share": None, "threat_extra": 0, "order": "nearest", "early": None}
+    assert dataclasses.asdict(overlord_2e.DEFAULT) == expected
+    assert (overlord_2e.PLAY_AT, overlord_2e.KILL_WEIGHT, overlord_2e.EXPOSED, overlord_2e.WALK,
+            overlord_2e.WALK_CAP, overlord_2e.ATTACK_SHARE) == (0.5, 6.0, 4.0, 0.5, 12, 0.5)
+    assert OverlordAI(1).tuning_2e == overlord_2e.DEFAULT
+    assert make_bot("normal", 1).tuning_2e == overlord_2e.DEFAULT  # type: ignore[attr-defined]
+    assert overlord_2e.tuning(object()) == overlord_2e.DEFAULT  # a player without weights
+
+
+def test_the_hard_level_plays_the_hard_weights_and_its_rollouts_the_normal_ones() -> None:
+    hard = make_bot("hard", 1)
+    assert isinstance(hard, SearchPlayer)
+    assert hard.tuning_2e == overlord_2e.HARD and hard.base.tuning_2e == overlord_2e.HARD
+    assert hard.rollout_tuning_2e == overlord_2e.DEFAULT
+    game = _game("first-steps-2e-2", 5)
+    hero = make_bot("hero", 5)
+    while game.pending is not None and game.pending.kind != "monster_activation":
+        decision = game.pending
+        player: Any = OverlordAI(5) if decision.seat in (OVERLORD, TABLE) else hero
+        game.apply(player.choose(decision, game), decision.seat)
+    decision = game.pending
+    assert decision is not None
+    assert hard.base.option_values(game, decision) == OverlordAI(5, overlord_2e.HARD).option_values(game, decision)
+
+
+def test_the_weights_change_the_play() -> None:
+    """A card worth less than ``play_at`` is kept: with a threshold no card reaches, none is
+    played, where the default plays its Dark Might and Dark Healing on the same game."""
+    never = dataclasses.replace(overlord_2e.DEFAULT, play_at=1000.0)
+    attack_cards = {"dark-might", "dark-healing", "frenzy-2e"}  # valued in the attack's event window
+    assert attack_cards & set(_play(_game("first-steps-2e-2", 3), OverlordAI(3), make_bot("hero", 3)))
+    assert not attack_cards & set(_play(_game("first-steps-2e-2", 3), OverlordAI(3, never), make_bot("hero", 3)))
+
+
+def test_early_weights_play_only_while_another_encounter_follows() -> None:
+    early = dataclasses.replace(overlord_2e.DEFAULT, attack_share=9.0)
+    tuned = dataclasses.replace(overlord_2e.DEFAULT, early=early)
+    ai = OverlordAI(1, tuned)
+    assert overlord_2e.tuning(ai, _game("first-steps-2e")) == early  # the mill gate: the vault follows
+    assert overlord_2e.tuning(ai, _game("first-steps-2e-2")) == tuned  # the vault: the last encounter
+    assert overlord_2e.tuning(ai) == tuned

@@ -25,6 +25,7 @@ edition game, whose play stays byte for byte the same):
 from __future__ import annotations
 
 from collections.abc import Iterable, MutableMapping
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -37,6 +38,7 @@ from delve.board.movement import Reach, SmallReaches, reachable
 from delve.engine.decision import Choice, Decision
 from delve.engine.game import Game
 from delve.engine.state import FigureState
+from delve.rules2e.encounters import quest_entry
 
 RULESET = "2e"
 PLAY_AT = 0.5  # a free card is played when it is worth at least this many wounds
@@ -48,6 +50,63 @@ WALK_CAP = 12  # spaces: farther, or walled off by monsters, counts as this far
 ATTACK_SHARE = 0.5  # share of an attack's value while guarding a goal
 POWER_DIE = "black"  # the power die an extra-die card adds (the engine's ``POWER`` die)
 CONDITION_VALUE = 1.0  # a condition a trap lays, in wounds
+AFTER_MOVE = 0.5  # share of ``ATTACK_SHARE`` for the attack a move makes possible (not made yet)
+FATIGUE_VALUE = 0.5  # a fatigue a card drains, in wounds
+DRAW_VALUE = 1.0  # a card a card draws, in wounds
+MOVE_COST = 0.01  # per space a move costs: of two equal places, the nearer
+
+
+@dataclass(frozen=True)
+class Tuning2e:
+    """The 2e overlord's weights, one frozen object a player carries (``tuning(ai)``).
+
+    Why an object and not only the module's constants: the normal level plays the hand-tuned
+    values (the default, equal to the constants above, so its games replay as before), and a
+    level or a bench may play the same policy with other weights in the same process (the hard
+    level's base policy, ``bench/tune_2e.py``'s candidates) without touching the module."""
+
+    play_at: float = PLAY_AT
+    kill_weight: float = KILL_WEIGHT
+    named_heal: float = NAMED_HEAL
+    exposed: float = EXPOSED
+    walk: float = WALK
+    walk_cap: int = WALK_CAP
+    attack_share: float = ATTACK_SHARE
+    after_move: float = AFTER_MOVE
+    condition_value: float = CONDITION_VALUE
+    fatigue_value: float = FATIGUE_VALUE
+    draw_value: float = DRAW_VALUE
+    move_cost: float = MOVE_COST
+    # behaviour switches (their defaults play as the constants' policy always did)
+    other_heal: float = 1.0  # a heal on any other monster, per point (0: healing is kept for the named)
+    named_attack_share: float | None = None  # the named monster's share of its attack (None: ``attack_share``)
+    threat_extra: int = 0  # spaces added to a hero's move when asking whether he could strike the named
+    order: str = "nearest"  # activation order: "nearest" (the 1st-edition AI's), "named_last", "named_first"
+    early: Tuning2e | None = None  # the weights while the encounter has a next one (None: these)
+
+
+DEFAULT = Tuning2e()
+# The hard level's base policy (``delve.ai.search.SearchPlayer``; the normal level plays DEFAULT),
+# tuned by whole games against the hero AI (bench/tune_2e.py; docs/simulation.md, "The 2e
+# overlord's weights tuned"): Dark Healing kept for the named foe (a heal on another monster
+# counts nothing), the named foe strikes at three times the guards' share of its attack, and
+# while another encounter follows only cards worth 3 wounds are played (the hand carries over).
+# Held out (root 9400, 400 games a quest) it beat DEFAULT by +10.2% and +10.0% of games won.
+HARD = replace(DEFAULT, other_heal=0.0, named_attack_share=1.5,
+               early=replace(DEFAULT, other_heal=0.0, named_attack_share=1.5, play_at=3.0))
+ORDERS = ("nearest", "named_last", "named_first")
+
+
+def tuning(ai: Any, game: Game | None = None) -> Tuning2e:
+    """The weights a player plays by in ``game``: its ``tuning_2e`` when it has one, else the
+    default; while the encounter has a next one, their ``early`` weights when set."""
+    found = getattr(ai, "tuning_2e", None)
+    weights = found if isinstance(found, Tuning2e) else DEFAULT
+    if weights.early is not None and game is not None:
+        quest = quest_entry(game)
+        if quest is not None and quest.next_encounter is not None:
+            return weights.early
+    return weights
 
 
 def active(game: Game) -> bool:
@@ -131,8 +190,9 @@ def _attack_in_window(game: Game) -> tuple[FigureState, FigureState, dict[str, A
     return attacker, target, ctx
 
 
-def attack_value(game: Game, ctx: dict[str, Any], target: FigureState, *, damage: int = 0, power: int = 0) -> float:
-    """Expected damage plus ``KILL_WEIGHT`` times the knock-out chance of the attack in ``ctx``
+def attack_value(game: Game, ctx: dict[str, Any], target: FigureState, *, damage: int = 0, power: int = 0,
+                 kill_weight: float = KILL_WEIGHT) -> float:
+    """Expected damage plus ``kill_weight`` times the knock-out chance of the attack in ``ctx``
     on ``target``, with ``damage`` more damage and ``power`` more power dice."""
     dice = [*ctx.get("dice", []), *[POWER_DIE] * (int(ctx.get("power", 0)) + power)]
     needed = 0 if ctx.get("ignore_range") or ctx.get("attack_type") == "melee" else int(ctx.get("range_needed", 0))
@@ -140,7 +200,7 @@ def attack_value(game: Game, ctx: dict[str, Any], target: FigureState, *, damage
                                     range_needed=needed,
                                     bonus_damage=int(ctx.get("bonus_damage", 0)) + damage,
                                     pierce=int(ctx.get("abilities", {}).get("Pierce", 0)), wounds_left=target.wounds)
-    return expected + KILL_WEIGHT * kill
+    return expected + kill_weight * kill
 
 
 # -- the heroes' goals ------------------------------------------------------------------------
@@ -164,19 +224,20 @@ def guarding(game: Game) -> bool:
 Walk = MutableMapping[Footprint, Reach]  # what ``reachable`` answers: a hero's walk
 
 
-def _hero_walk(game: Game, hero: FigureState, monster_cells: set[Pos]) -> tuple[Walk, dict[Pos, int]]:
+def _hero_walk(game: Game, hero: FigureState, monster_cells: set[Pos],
+               cap: int = WALK_CAP) -> tuple[Walk, dict[Pos, int]]:
     """(the search, the movement cost for the hero to every space he could end on), monsters in
-    the way."""
+    the way, searched as far as twice ``cap``."""
     others = {c for h in oc.heroes(game) if h.id != hero.id for c in h.footprint.cells()}
-    reach = reachable(game.board, hero.footprint, WALK_CAP * 2, monster_cells, others | monster_cells)
+    reach = reachable(game.board, hero.footprint, cap * 2, monster_cells, others | monster_cells)
     if isinstance(reach, SmallReaches):
         return reach, reach.space_costs()
     return reach, {(fp.x, fp.y): r.cost for fp, r in reach.items()}
 
 
-def _hero_reach(game: Game, hero: FigureState, monster_cells: set[Pos]) -> dict[Pos, int]:
+def _hero_reach(game: Game, hero: FigureState, monster_cells: set[Pos], cap: int = WALK_CAP) -> dict[Pos, int]:
     """Movement cost for the hero to every space he could end on, monsters in the way."""
-    return _hero_walk(game, hero, monster_cells)[1]
+    return _hero_walk(game, hero, monster_cells, cap)[1]
 
 
 class Walks:
@@ -189,9 +250,10 @@ class Walks:
     only for the placements that stand in the walk's way: the same values as searching every
     placement, for a fraction of the searches (``tests/ai/test_overlord_2e.py``)."""
 
-    def __init__(self, game: Game, moved: FigureState) -> None:
+    def __init__(self, game: Game, moved: FigureState, cap: int = WALK_CAP) -> None:
         self.game = game
         self.moved = moved
+        self.cap = cap  # ``Tuning2e.walk_cap``: how far the walks are searched
         self.rest = {c for m in oc.monsters(game) if m.id != moved.id for c in m.footprint.cells()}
         self.goal = goal_cells(game)
         self._without: dict[str, tuple[Walk, dict[Pos, int]]] = {}
@@ -201,13 +263,13 @@ class Walks:
         monster's spaces, the placed ones included)."""
         found = self._without.get(hero.id)
         if found is None:
-            found = self._without[hero.id] = _hero_walk(self.game, hero, self.rest)
+            found = self._without[hero.id] = _hero_walk(self.game, hero, self.rest, self.cap)
         search, costs = found
         if isinstance(search, SmallReaches) and search.unchanged_by(placed):
             if any(p in costs for p in placed):
                 return {p: cost for p, cost in costs.items() if p not in placed}
             return costs
-        return _hero_reach(self.game, hero, monster_cells)
+        return _hero_reach(self.game, hero, monster_cells, self.cap)
 
 
 def _shoots(game: Game, hero: FigureState) -> bool:
@@ -217,9 +279,10 @@ def _shoots(game: Game, hero: FigureState) -> bool:
 
 
 def guard_value(game: Game, moved: FigureState | None = None, to: Footprint | None = None,
-                walks: Walks | None = None) -> float:
+                walks: Walks | None = None, weights: Tuning2e = DEFAULT) -> float:
     """How well the monsters guard the heroes' goals, with ``moved`` standing at ``to``
-    (``walks``: the heroes' walks for placements of ``moved`` in this state, to share).
+    (``walks``: the heroes' walks for placements of ``moved`` in this state, to share, searched
+    as far as ``weights.walk_cap``; the constants named below are ``weights``' fields).
 
     For a monster the heroes must kill: minus ``EXPOSED`` for each hero who could strike it on
     his next turn (end a move of his speed plus fatigue beside it, or, with a ranged weapon, in
@@ -237,29 +300,30 @@ def guard_value(game: Game, moved: FigureState | None = None, to: Footprint | No
         reaches = {h.id: walks.of(h, monster_cells, placed) for h in heroes}
         cells = walks.goal
     else:
-        reaches = {h.id: _hero_reach(game, h, monster_cells) for h in heroes}
+        reaches = {h.id: _hero_reach(game, h, monster_cells, weights.walk_cap) for h in heroes}
         cells = goal_cells(game)
+    cap, walk_value = weights.walk_cap, weights.walk
     value = 0.0
     for named in protected(game):
         fp = places[named.id]
         beside = {n for c in fp.cells() for n in neighbors8(c)} - set(fp.cells())
         blocked = monster_cells - set(fp.cells())
-        nearest = WALK_CAP
+        nearest = cap
         for hero in heroes:
             reach = reaches[hero.id]
-            walk = min((reach[c] for c in beside if c in reach), default=WALK_CAP)
+            walk = min((reach[c] for c in beside if c in reach), default=cap)
             nearest = min(nearest, walk)
-            move = hero.speed + max(0, hero.fatigue)
+            move = hero.speed + max(0, hero.fatigue) + weights.threat_extra
             threat = walk <= move
             if not threat and _shoots(game, hero):
                 threat = any(cost <= move and footprint_line_of_sight(game.board, Footprint.single(cell),
                                                                       fp.cells()[0], blocked)
                              for cell, cost in reach.items())
-            value -= EXPOSED * threat
-        value += WALK * min(nearest, WALK_CAP)
+            value -= weights.exposed * threat
+        value += walk_value * min(nearest, cap)
     if cells:
-        walk = min((reach[c] for reach in reaches.values() for c in cells if c in reach), default=WALK_CAP)
-        value += WALK * min(walk, WALK_CAP)
+        walk = min((reach[c] for reach in reaches.values() for c in cells if c in reach), default=cap)
+        value += walk_value * min(walk, cap)
     return value
 
 
@@ -269,11 +333,12 @@ def option_values(ai: Any, decision: Decision, game: Game) -> tuple[str, Values]
     if not active(game):
         return None
     kind = decision.kind
+    weights = tuning(ai, game)
     if kind == "event_window":
         measure = "free card: wounds it adds (exact 2e odds), damage it heals, fatigue it drains"
-        return measure, card_values(game, decision)
+        return measure, card_values(game, decision, weights)
     if kind == "trap_window":
-        return "free trap: wounds (+6 x knock-out chance) or a condition", trap_values(game, decision)
+        return "free trap: wounds (+6 x knock-out chance) or a condition", trap_values(game, decision, weights)
     if kind == "monster_activation" and guarding(game):
         return ("guarding the heroes' goal: spaces they must walk, minus 4 per hero who could strike the monster "
                 "they must kill, plus half the attack's value"), activation_values(ai, decision, game)
@@ -282,6 +347,8 @@ def option_values(ai: Any, decision: Decision, game: Game) -> tuple[str, Values]
 
 def choose(ai: Any, decision: Decision, game: Game) -> str | None:
     """The 2e answer, or None for the 1st-edition rules to answer."""
+    if active(game) and decision.kind == "overlord_turn":
+        return activation_order(decision, game, tuning(ai, game).order)
     found = option_values(ai, decision, game)
     if found is None:
         return None
@@ -289,7 +356,8 @@ def choose(ai: Any, decision: Decision, game: Game) -> str | None:
     values = found[1]
     if kind in ("event_window", "trap_window"):
         best = max(values.items(), key=lambda kv: (kv[1][0] or 0.0, kv[0]), default=None)
-        return best[0] if best is not None and (best[1][0] or 0.0) >= PLAY_AT else oc.first_of(decision, "pass")
+        play_at = tuning(ai, game).play_at
+        return best[0] if best is not None and (best[1][0] or 0.0) >= play_at else oc.first_of(decision, "pass")
     if not values:
         return None
     return max(values, key=lambda c: (values[c][0] or 0.0, c == "end_activation", c))
@@ -300,13 +368,14 @@ def _effects(game: Game, choice: Choice) -> list[Any]:
     return list(found.effects) if found is not None else []
 
 
-def card_values(game: Game, decision: Decision) -> Values:
-    """Each offered event's worth, from its effects (``PLAY_AT`` or more is played)."""
+def card_values(game: Game, decision: Decision, weights: Tuning2e = DEFAULT) -> Values:
+    """Each offered event's worth, from its effects (``weights.play_at`` or more is played)."""
     values: Values = {}
     attack = _attack_in_window(game)
     step = oc.top_step(game, "event_window")
     context = step.data.get("context", {}) if step is not None else {}
-    base = attack_value(game, attack[2], attack[1]) if attack is not None else 0.0
+    kill_weight = weights.kill_weight
+    base = attack_value(game, attack[2], attack[1], kill_weight=kill_weight) if attack is not None else 0.0
     named = {m.id for m in protected(game)}
     for choice in oc.by_prefix(decision, "event:"):
         worth = 0.0
@@ -314,34 +383,36 @@ def card_values(game: Game, decision: Decision) -> Values:
         for effect in _effects(game, choice):
             kind = effect.effect
             if kind == "modify_stat" and getattr(effect, "stat", "") == "damage" and attack is not None:
-                gain = attack_value(game, attack[2], attack[1], damage=int(effect.amount)) - base
+                gain = attack_value(game, attack[2], attack[1], damage=int(effect.amount),
+                                    kill_weight=kill_weight) - base
                 worth += gain
                 details["attack_gain"] = round(gain, 3)
             elif kind == "bonus_dice" and attack is not None:
-                gain = attack_value(game, attack[2], attack[1], power=int(getattr(effect, "power_dice", 0))) - base
+                gain = attack_value(game, attack[2], attack[1], power=int(getattr(effect, "power_dice", 0)),
+                                    kill_weight=kill_weight) - base
                 worth += gain
                 details["attack_gain"] = round(gain, 3)
             elif kind == "heal_wounds":
                 source = game.state.figures.get(context.get("triggering_monster", ""))
                 group = [m for m in oc.monsters(game) if source is not None and m.content_id == source.content_id]
-                healed = sum(min(int(effect.amount), m.max_wounds - m.wounds) * (NAMED_HEAL if m.id in named else 1.0)
-                             for m in group)
+                healed = sum(min(int(effect.amount), m.max_wounds - m.wounds)
+                             * (weights.named_heal if m.id in named else weights.other_heal) for m in group)
                 worth += healed
                 details["healed"] = healed
             elif kind == "drain_fatigue":
                 hero = game.state.figures.get(context.get("triggering_hero", ""))
                 drained = min(int(effect.amount), hero.fatigue) if hero is not None else 0
-                worth += 0.5 * drained
+                worth += weights.fatigue_value * drained
                 details["fatigue_drained"] = drained
             elif kind == "draw_overlord_cards":
-                worth += 1.0
+                worth += weights.draw_value
         values[choice.id] = (worth, details)
     values["pass"] = (0.0, {})
     return values
 
 
-def trap_values(game: Game, decision: Decision) -> Values:
-    """Each offered trap's worth to the overlord (``PLAY_AT`` or more is sprung)."""
+def trap_values(game: Game, decision: Decision, weights: Tuning2e = DEFAULT) -> Values:
+    """Each offered trap's worth to the overlord (``weights.play_at`` or more is sprung)."""
     values: Values = {}
     step = oc.top_step(game, "trap_window")
     context = step.data.get("context", {}) if step is not None else {}
@@ -351,9 +422,9 @@ def trap_values(game: Game, decision: Decision) -> Values:
         for effect in _effects(game, choice):
             if effect.effect == "deal_wounds" and hero is not None:
                 amount = int(effect.amount)
-                worth += amount + KILL_WEIGHT * (amount >= hero.wounds)
+                worth += amount + weights.kill_weight * (amount >= hero.wounds)
             elif effect.effect == "apply_condition":
-                worth += CONDITION_VALUE
+                worth += weights.condition_value
         values[choice.id] = (worth, {})
     values["pass"] = (0.0, {})
     return values
@@ -366,25 +437,46 @@ def activation_values(ai: Any, decision: Decision, game: Game) -> Values:
     values: Values = {}
     if monster is None:
         return values
-    walks = Walks(game, monster)
-    here = guard_value(game, monster, monster.footprint, walks)  # the monster where it stands
+    weights = tuning(ai, game)
+    walks = Walks(game, monster, weights.walk_cap)
+    here = guard_value(game, monster, monster.footprint, walks, weights)  # the monster where it stands
+    share = weights.attack_share
+    if weights.named_attack_share is not None and any(m.id == monster.id for m in protected(game)):
+        share = weights.named_attack_share
     for choice in oc.by_prefix(decision, "attack:"):
         target = oc.attack_target(game, choice)
         if target is not None:
             hit = ai.attack_value(game, monster, monster.footprint, target)
-            values[choice.id] = (here + ATTACK_SHARE * hit, {"guard": round(here, 3), "attack": round(hit, 3)})
+            values[choice.id] = (here + share * hit, {"guard": round(here, 3), "attack": round(hit, 3)})
     attack_cell = oc.attack_cells(game, monster, oc.blockers(game, monster.id))
     step = oc.top_step(game, "monster_activation")
     attacks_left = step is not None and int(step.data.get("attacks", 0)) > 0
     for choice in oc.by_prefix(decision, "move:"):
         fp = oc.footprint_of(choice)
-        guard = guard_value(game, monster, fp, walks) - 0.01 * int(choice.data.get("cost", 0))
+        guard = guard_value(game, monster, fp, walks, weights) - weights.move_cost * int(choice.data.get("cost", 0))
         hit = 0.0
         if attacks_left:
             hit = max((ai.attack_value(game, monster, fp, h) for h in oc.heroes(game)
                        if attack_cell(fp, h) is not None), default=0.0)
-        values[choice.id] = (guard + ATTACK_SHARE * 0.5 * hit,
+        values[choice.id] = (guard + share * weights.after_move * hit,
                              {"guard": round(guard, 3), "attack_after": round(hit, 3)})
     if decision.find("end_activation"):
         values["end_activation"] = (here, {"guard": round(here, 3)})
     return values
+
+
+def activation_order(decision: Decision, game: Game, order: str) -> str | None:
+    """Which monster to activate next by ``order`` (``Tuning2e.order``), or None for the
+    1st-edition AI's order (nearest the heroes first): "named_last" activates the monster the
+    heroes must kill after the others (they stand in the way first, and it sees where), and
+    "named_first" before them; the others keep the 1st-edition order among themselves."""
+    if order == "nearest":
+        return None
+    ready = [game.figure(c.data["figure"]) for c in oc.by_prefix(decision, "activate:")]
+    if not ready:
+        return None
+    named = {m.id for m in protected(game)}
+    first_named = order == "named_first"
+    keys = [((m.id in named) != first_named, oc.nearest_hero_distance(game, m) - oc.short_range(m), m.id)
+            for m in ready]
+    return f"activate:{ready[keys.index(min(keys))].id}"

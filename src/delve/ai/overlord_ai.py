@@ -74,8 +74,10 @@ def _discard_key(game: Game, choice: Choice) -> tuple[int, int, str]:
 class OverlordAI:
     """A greedy overlord that activates every useful monster for the best attack it can make."""
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, tuning_2e: overlord_2e.Tuning2e | None = None) -> None:
         self.seed = seed
+        # the weights of its 2e play (``overlord_2e.Tuning2e``): the default for the normal level
+        self.tuning_2e = tuning_2e or overlord_2e.DEFAULT
 
     def choose(self, decision: Decision, game: Game) -> str:
         """Answer one overlord decision."""

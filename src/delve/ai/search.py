@@ -59,9 +59,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from delve.ai import overlord_2e
 from delve.ai.explain import Explanation, Values, build
 from delve.ai.hero_ai import HeroAI
 from delve.ai.hero_search import HeroJudge, Outcomes, hero_candidates
+from delve.ai.overlord_2e import Tuning2e
 from delve.ai.overlord_ai import OverlordAI
 from delve.ai.overlord_common import top_step
 from delve.ai.overlord_search import HeroWatch, OverlordJudge, encounters_decided, goal_progress
@@ -133,13 +135,20 @@ def _seed(*parts: object) -> int:
 class SearchPlayer:
     """A player of one side that searches its key decisions; the normal AI answers the rest."""
 
-    def __init__(self, seed: int = 0, *, side: str = "overlord", budget: Budget | None = None) -> None:
+    def __init__(self, seed: int = 0, *, side: str = "overlord", budget: Budget | None = None,
+                 tuning_2e: Tuning2e | None = None, rollout_tuning_2e: Tuning2e | None = None) -> None:
         if side not in SEARCHED:
             raise ValueError(f"side must be one of {', '.join(SEARCHED)}")
         self.seed = seed
         self.side = side
         self.budget = budget or Budget()
-        self.base: Any = OverlordAI(seed) if side == "overlord" else HeroAI(seed)
+        # the overlord's 2e weights (``overlord_2e.Tuning2e``; a 1st-edition game never reads
+        # them): its own play (the base policy the search corrects) by ``tuning_2e``, the hard
+        # level's ``overlord_2e.HARD`` unless given; the rollouts' and probes' overlord by
+        # ``rollout_tuning_2e``, the normal level's default unless given
+        self.tuning_2e = tuning_2e or overlord_2e.HARD
+        self.rollout_tuning_2e = rollout_tuning_2e or overlord_2e.DEFAULT
+        self.base: Any = OverlordAI(seed, self.tuning_2e) if side == "overlord" else HeroAI(seed)
         self.searched = 0  # decisions searched (a figure for benchmarks)
         # the overlord's model of the heroes for its rollouts (delve.ai.overlord_search)
         self.watch = HeroWatch(seed) if side == "overlord" else None
@@ -238,7 +247,7 @@ class SearchPlayer:
         monster = step.data.get("figure") if step is not None else None
         if not _applied(branch, choice_id, decision.seat):
             return None
-        overlord = OverlordAI(seed)
+        overlord = OverlordAI(seed, self.rollout_tuning_2e)
         for _ in range(self.budget.probe_choices):
             pending = branch.pending
             if pending is None or branch.state.winner is not None:
@@ -329,7 +338,7 @@ class SearchPlayer:
         with a copy of its hero AI (what it remembers: the markers done with), the overlord's
         with a copy of its model of the heroes (``HeroWatch``)."""
         start_round, decided = game.state.round, len(encounters_decided(game))
-        overlord = OverlordAI(seed)
+        overlord = OverlordAI(seed, self.rollout_tuning_2e)
         heroes: HeroAI = copy.deepcopy(self.base) if self.watch is None else self.watch.player()
         for _ in range(self.budget.max_rollout_choices):
             decision = game.pending
