@@ -179,3 +179,20 @@ def test_early_weights_play_only_while_another_encounter_follows() -> None:
     assert overlord_2e.tuning(ai, _game("first-steps-2e")) == early  # the mill gate: the vault follows
     assert overlord_2e.tuning(ai, _game("first-steps-2e-2")) == tuned  # the vault: the last encounter
     assert overlord_2e.tuning(ai) == tuned
+
+
+def test_the_weights_survive_copy_and_pickle() -> None:
+    """A player carrying its weights is deep-copied (explanations) and pickled (worker processes);
+    compiled, a frozen dataclass needs its own ``__deepcopy__`` and ``__reduce__`` for that."""
+    import copy
+    import pickle
+
+    from delve.ai import overlord_2e
+    from delve.ai.overlord_ai import OverlordAI
+
+    for weights in (overlord_2e.DEFAULT, overlord_2e.HARD):
+        assert copy.deepcopy(weights) is weights and copy.copy(weights) is weights
+        assert pickle.loads(pickle.dumps(weights)) == weights
+    player = OverlordAI(3, overlord_2e.HARD)
+    assert copy.deepcopy(player).tuning_2e == overlord_2e.HARD
+    assert pickle.loads(pickle.dumps(player)).tuning_2e == overlord_2e.HARD

@@ -25,7 +25,7 @@ edition game, whose play stays byte for byte the same):
 from __future__ import annotations
 
 from collections.abc import Iterable, MutableMapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import cache
 from typing import Any
 
@@ -83,6 +83,19 @@ class Tuning2e:
     threat_extra: int = 0  # spaces added to a hero's move when asking whether he could strike the named
     order: str = "nearest"  # activation order: "nearest" (the 1st-edition AI's), "named_last", "named_first"
     early: Tuning2e | None = None  # the weights while the encounter has a next one (None: these)
+
+    # Why these three: compiled (mypyc), a frozen dataclass cannot be rebuilt by ``copy`` or
+    # ``pickle``, which set its fields one by one; players carrying one are deep-copied
+    # (``delve.ai.explain``) and pickled (the processes backend). Immutable, it is shared by a
+    # copy, and a pickle rebuilds it through its constructor.
+    def __copy__(self) -> Tuning2e:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Tuning2e:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Tuning2e, tuple(getattr(self, f.name) for f in fields(self)))
 
 
 DEFAULT = Tuning2e()
