@@ -42,5 +42,6 @@ describe("the Hint button", () => {
     expect(canAskHint(state({}), { ...idle, handover: "overlord" })).toBe(false);
     expect(canAskHint(state({}), { ...idle, replaying: true })).toBe(false);
     expect(canAskHint(state({}), { ...idle, playing: true })).toBe(false);
+    expect(canAskHint(state({}), { ...idle, sending: true })).toBe(false);  // the choice is in: the overlord thinks
   });
 });

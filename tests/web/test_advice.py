@@ -150,7 +150,8 @@ def test_the_served_hint_reads_labels_and_names(client: TestClient) -> None:
         if decision is None:
             break
         data = client.get(f"/api/games/{gid}/hint", headers=headers).json()
-        labels = {c.id: c.label for c in decision.choices}
+        state = client.get(f"/api/games/{gid}/state", headers=headers).json()
+        labels = {c["id"]: c["label"] for c in state["pending"]["choices"]}  # as the panel shows them
         assert data["who"] == "The normal hero AI"
         assert data["winner_label"] == labels[data["winner"]]
         assert data["reason"] and (data["meaning"] or data["rule"])

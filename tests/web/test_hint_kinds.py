@@ -7,6 +7,7 @@ this is the served path (the seat's normal AI, the person's token, the JSON shap
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from fastapi.testclient import TestClient
 from delve.web.app import create_app
 
 HINTS = 160  # decisions hinted and played per game
+IDS = re.compile(r"\b(?:door|marker|area|chest)-\d+\b|\bhero\d\b|\bm\d+\b")
 
 
 @pytest.fixture
@@ -45,6 +47,8 @@ def test_the_hint_works_on_the_kinds_of_a_whole_table(client: TestClient, rulese
         assert data["seat"] == decision.seat and data["kind"] == decision.kind
         assert sorted(o["choice"] for o in data["options"]) == sorted(c.id for c in decision.choices)
         assert data["winner"] in {c.id for c in decision.choices}
+        # labels as the panel shows them: names, never a door's, marker's or figure's id
+        assert not [r["label"] for r in data["rows"] if IDS.search(r["label"])], decision.kind
         kinds.add(decision.kind)
         played = client.post(f"/api/games/{gid}/choose", headers=headers,
                              json={"choice": data["winner"], "serial": decision.serial})

@@ -44,10 +44,12 @@ type HintState = Pick<StateMessage, "pending" | "table"> | null;
 /** Whether the Hint button shows: the person's own pending decision, on their own side's
  *  screen (hot-seat: not while the screen is being passed, not on the other side's), and not
  *  during a replay or a playback. */
-export function canAskHint(state: HintState, flags: { replaying: boolean; playing: boolean; handover: unknown }): boolean {
+export function canAskHint(state: HintState,
+                           flags: { replaying: boolean; playing: boolean; handover: unknown; sending?: boolean }): boolean {
   const p = state?.pending;
   if (!p || !p.yours || !p.choices?.length) return false;
-  if (flags.replaying || flags.playing || flags.handover) return false;
+  // sending: the person's choice is in and its answer is slow to come (the decision shown is spent)
+  if (flags.replaying || flags.playing || flags.handover || flags.sending) return false;
   const side = state?.table?.side;
   return !side || !p.side || p.side === side;
 }

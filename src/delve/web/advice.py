@@ -51,7 +51,7 @@ PRIORITIES = {
                  "to a space to attack from while an attack is left, opens doors, and only then walks on towards "
                  "its objective",
 }
-SAFE_RULE = "no scores for this decision: it takes the safe answer (end, pass or keep), else the first option"
+SAFE_RULE = "with no scores for this decision, it takes the safe answer (end, pass or keep), else the first option"
 
 
 def who_of(kind: str, seat: str) -> str:
@@ -197,9 +197,18 @@ def namer_of(game: Game, seats: tuple[str, ...]) -> Callable[[str], str]:
 def hint(game: Game, seats: tuple[str, ...], seat: str, out: dict[str, Any]) -> dict[str, Any]:
     """The hint for the person's own decision: the explanation of the normal AI of the seat's
     side (``out``), presented for the person holding ``seats``."""
+    from delve.web.present.events import namer_for
+
     name = namer_of(game, seats)
     who = "The normal overlord AI" if seat == OVERLORD else "The normal hero AI"
-    return present(out, goal_of(game, name), name, who)
+    # the labels as the panel shows them (``present_pending``): names for ids ("the door of
+    # Entry Hall", not "door-1")
+    namer, pending = namer_for(game, seats), game.pending
+    options = []
+    for option in out.get("options", []):
+        choice = pending.find(option["choice"]) if pending is not None else None
+        options.append({**option, "label": namer.rewrite(choice.label, choice.data)} if choice is not None else option)
+    return present({**out, "options": options}, goal_of(game, name), name, who)
 
 
 def present(out: dict[str, Any], goal: str, name: Callable[[str], str], who: str,
