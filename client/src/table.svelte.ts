@@ -33,6 +33,9 @@ export class Table {
   connected = $state(false);
   error = $state<string | null>(null);
   sending = $state(false);
+  /** The hint's suggestion (decision serial and choice id), outlined in the panel and on the board
+   * until the decision changes. */
+  hinted = $state<{ serial: number; choice: string } | null>(null);
   answering = $state(false);  // a sent choice has waited SLOW_ANSWER_MS for its answer (say why)
 
   card = $state<CardRef | null>(null);

@@ -69,8 +69,14 @@ def test_the_hint_opens_what_the_hero_ai_would_choose(server: Any) -> None:
                 assert rows.count() == shown + served["more"]
             page.keyboard.press("Escape")
             assert page.get_by_role("dialog", name="Hint").count() == 0
-            # the suggestion stays outlined among the choices (when it is listed, not a space on the board)
+            # the suggestion stays outlined: its button among the choices, its space or target on the board
             assert page.locator("button.choice.hinted").count() <= 1
+            on_board = page.locator(f'.targets rect[data-cell]:is([data-choice="{served["winner"]}"])')
+            if served["winner"].startswith(("move:", "attack:")) and on_board.count():
+                assert page.locator(".targets rect.hl-hinted").count() == 1
+                assert page.locator(".targets rect.hl-hinted").get_attribute("data-choice") == served["winner"]
+            if width == 1280:
+                page.screenshot(path=str(SCREENSHOTS / "hint-on-board-1280x720.png"))
             page.close()
         browser.close()
     assert not problems, problems
