@@ -19,6 +19,7 @@ from typing import Any
 from delve.ai.bots import OVERLORD_LEVELS, level_of
 from delve.engine.decision import OVERLORD
 from delve.engine.game import Game
+from delve.web.present.names import Namer
 
 TOP = 5  # options shown before the "more options" toggle (the winner, the choice and ties always)
 
@@ -185,13 +186,13 @@ def rule_words(kind: str, seat: str) -> str:
     return f"Fixed rule: {rule}." if rule else f"Fixed rule: {SAFE_RULE}."
 
 
-def namer_of(game: Game, seats: tuple[str, ...]) -> Callable[[str], str]:
-    """Names as the person holding ``seats`` may know them (``Namer``); an id naming nothing
-    they know reads "something unseen" (never the id)."""
+def namer_of(game: Game, seats: tuple[str, ...], namer: Namer | None = None) -> Callable[[str], str]:
+    """Names as the person holding ``seats`` may know them (``Namer``; ``namer``: one the caller
+    has for them); an id naming nothing they know reads "something unseen" (never the id)."""
     from delve.web.present.events import namer_for
 
-    namer = namer_for(game, seats)
-    return lambda ident: namer.of(ident) or "something unseen"
+    known = namer if namer is not None else namer_for(game, seats)
+    return lambda ident: known.of(ident) or "something unseen"
 
 
 def hint(game: Game, seats: tuple[str, ...], seat: str, out: dict[str, Any]) -> dict[str, Any]:
@@ -199,11 +200,11 @@ def hint(game: Game, seats: tuple[str, ...], seat: str, out: dict[str, Any]) -> 
     side (``out``), presented for the person holding ``seats``."""
     from delve.web.present.events import namer_for
 
-    name = namer_of(game, seats)
+    namer, pending = namer_for(game, seats), game.pending
+    name = namer_of(game, seats, namer)
     who = "The normal overlord AI" if seat == OVERLORD else "The normal hero AI"
     # the labels as the panel shows them (``present_pending``): names for ids ("the door of
     # Entry Hall", not "door-1")
-    namer, pending = namer_for(game, seats), game.pending
     options = []
     for option in out.get("options", []):
         choice = pending.find(option["choice"]) if pending is not None else None
