@@ -79,8 +79,11 @@ def test_summary_at_the_end_and_no_undo(hub: Hub, ruleset: str, quest: str | Non
     state = live.game.state
     assert summary["winner"] == state.winner == msg["winner"] and summary["rounds"] == state.round
     assert summary["reason"]
-    assert summary["conquest"][-1]["value"] == state.conquest or not [e for e in msg["log"]
-                                                                       if e["kind"] == "conquest_changed"]
+    if ruleset == "2e":  # no conquest goal: no conquest line (``test_a_2e_table_shows_neither_conquest_nor_threat``)
+        assert summary["conquest"] == []
+    else:
+        assert summary["conquest"][-1]["value"] == state.conquest or not [e for e in msg["log"]
+                                                                           if e["kind"] == "conquest_changed"]
     killed = [e for e in msg["log"] if e["kind"] == "figure_killed"]
     heroes = {h.id for h in state.heroes()}
     assert summary["monsters_killed"] == sum(1 for e in killed if e["data"]["figure"] not in heroes)
@@ -128,3 +131,20 @@ def test_every_shipped_quest_has_a_briefing_a_tracker_and_a_summary(table, rules
     _finish(table.hub, live)
     summary = table.get(gid, token)["summary"]
     assert summary["winner"] in ("heroes", "overlord") and summary["rounds"] >= 1
+
+
+def test_a_2e_table_shows_neither_conquest_nor_threat(table) -> None:  # type: ignore[no-untyped-def]
+    """A 2nd-edition quest is won by reaching an area or holding out, and the overlord's cards cost
+    nothing: the tracker sends no conquest and no threat (the table then shows no meters), and
+    the end summary no conquest line; a 1st-edition game keeps both."""
+    gid, (token,) = table.new(mode="hotseat", seed=3, ruleset="2e")
+    tracker = table.get(gid, token)["quest_state"]
+    assert tracker["conquest"] is None and tracker["threat"] is None
+    assert {o["kind"] for o in tracker["objectives"]} == {"reach_area", "end_of_round"}
+    live = table.hub.get(gid)
+    _finish(table.hub, live)
+    final = table.get(gid, token)
+    assert final["quest_state"]["conquest"] is None and final["summary"]["conquest"] == []
+    first, (token1,) = table.new(mode="hotseat", seed=3, ruleset="1e")
+    kept = table.get(first, token1)["quest_state"]
+    assert kept["conquest"]["value"] == 5 and kept["threat"]["value"] == 0

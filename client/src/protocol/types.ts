@@ -139,8 +139,9 @@ export interface MeterChange { round?: number; turn?: string | null; amount: num
 export interface QuestState {
   id: string; name: string; round?: number;
   objectives: Objective[];
-  conquest?: { value: number; start?: number; changes: MeterChange[] };
-  threat?: { value: number; changes: MeterChange[] };
+  /** null: the game does not use it (a 2nd-edition quest: no conquest goal, cards cost no threat) */
+  conquest?: { value: number; start?: number; changes: MeterChange[] } | null;
+  threat?: { value: number; changes: MeterChange[] } | null;
 }
 
 export interface Summary {

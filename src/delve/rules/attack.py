@@ -30,6 +30,7 @@ from delve.rules.attack_math import POWER_DICE_CAP, Defense, RollTotals, legal_s
 from delve.rules.dice import COMBAT_COLOURS, POWER, die_spec
 from delve.rules.hero_turn import turn_choice_provider
 from delve.rules.movement import on_board
+from delve.rules.overlord_cards import keeps_threat
 from delve.rules.overlord_turn import ACTIVATION_CHOICE_PROVIDERS
 from delve.rules.rolling import request_roll
 from delve.rules.wounds import fatigue_spent, suffer_wounds
@@ -536,7 +537,7 @@ class Attack(StepHandler):
             if bonus:
                 defense = replace(defense, armor=defense.armor + bonus)
             outcome = resolve(totals, profile, spend, defense)
-            if not threat_given and ctx.overlord and outcome.threat:
+            if not threat_given and ctx.overlord and outcome.threat and keeps_threat(game):
                 game.state.overlord.threat += outcome.threat
                 game.emit("threat_gained", f"The overlord gains {outcome.threat} threat from surges.",
                           ref="Attacker is the overlord", amount=outcome.threat)

@@ -38,6 +38,7 @@ class CardRules:
     discard_for_threat: bool = True
     reshuffle_conquest_loss: int = RESHUFFLE_CONQUEST_LOSS
     one_event_per_trigger: bool = True  # else several, but never two of one name per trigger and target
+    keeps_threat: bool = True  # the overlord gains threat at all (the 2nd edition has none)
 
 
 FIRST_EDITION = CardRules()
@@ -47,6 +48,13 @@ CARD_RULES: dict[str, CardRules] = {}
 def card_rules(game: Game) -> CardRules:
     """The card rules of this game's ruleset."""
     return CARD_RULES.get(game.state.ruleset, FIRST_EDITION)
+
+
+def keeps_threat(game: Game) -> bool:
+    """True when this game's overlord gains threat. Why one gate for every source (his turn,
+    surges, curses, corrupted ground, cards): the 2nd edition has no threat, so none of them may
+    give him any there, and a future ruleset flips one switch."""
+    return card_rules(game).keeps_threat
 
 
 def card_cost(game: Game, played: OverlordCard) -> int:
@@ -210,6 +218,8 @@ def run_effects(game: Game, played: OverlordCard, context: dict[str, Any]) -> No
 @effect("gain_threat")
 def _gain_threat(game: Game, item: Any, context: dict[str, Any]) -> None:
     amount = item.amount * (len(game.state.heroes()) if item.per_hero else 1)
+    if not keeps_threat(game):
+        return
     game.state.overlord.threat += amount
     game.emit("threat_gained", f"The overlord gains {amount} threat.", ref="Threat Tokens", amount=amount)
 

@@ -49,7 +49,10 @@ ACTIVATION_FILTERS: list[ActivationFilter] = []
 
 
 def collect_threat(game: Game) -> None:
-    """Rulebook: Step 1: Collect Threat and Draw Cards. One threat per hero in the game."""
+    """Rulebook: Step 1: Collect Threat and Draw Cards. One threat per hero in the game (none in
+    a ruleset without threat: ``overlord_cards.keeps_threat``)."""
+    if not overlord_cards.keeps_threat(game):
+        return
     gained = len(game.state.heroes())
     game.state.overlord.threat += gained
     game.emit("threat_gained", f"The overlord collects {gained} threat.",

@@ -44,6 +44,7 @@ from delve.rules.movement import (
     on_enter_space,
     step_lock,
 )
+from delve.rules.overlord_cards import keeps_threat
 from delve.rules.overlord_turn import ACTIVATION_CHOICE_PROVIDERS
 from delve.rules.rolling import request_roll
 from delve.rules.wounds import FATIGUE_SPENT_HOOKS, WOUND_LOSS_HOOKS, suffer_wounds
@@ -351,7 +352,7 @@ def on_corrupted(game: Game, figure: FigureState) -> bool:
 
 
 def _corruption_threat(game: Game, amount: int, why: str) -> None:
-    if amount <= 0:
+    if amount <= 0 or not keeps_threat(game):
         return
     game.state.overlord.threat += amount
     game.emit("threat_gained", f"The overlord gains {amount} threat ({why}).", ref="Corrupted terrain",

@@ -34,6 +34,7 @@ from delve.rules.doors import rune_keys
 from delve.rules.hero_turn import turn_choice_provider
 from delve.rules.items import carried, receive
 from delve.rules.movement import movement_locked, on_board, on_enter_space
+from delve.rules.overlord_cards import keeps_threat
 from delve.rules.town import chests_opened, draw_treasure
 from delve.rules.trap_cards import open_trap_window
 from delve.rules.wounds import change_conquest
@@ -140,7 +141,7 @@ class OpenChest(StepHandler):
             step.data["phase"] = "share"
             for hook in CHEST_OPENED_HOOKS:
                 hook(game, hero)
-            if chest is not None and chest.curses:
+            if chest is not None and chest.curses and keeps_threat(game):
                 # Rulebook: Curses. Threat per hero for each curse, before any trap is played.
                 threat = chest.curses * len(game.state.heroes())
                 game.state.overlord.threat += threat

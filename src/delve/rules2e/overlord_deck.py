@@ -4,7 +4,8 @@ What differs from the 1st edition, as ``overlord_cards.CardRules`` for the 2e ru
 
 - one card drawn at the start of the overlord's turn (``rules2e.yaml`` ``overlord_deck``);
 - no hand limit, and so no discard window, and cards are never discarded for threat;
-- no cost to play a card (threat is never spent; the 1st-edition threat track is left alone);
+- no cost to play a card, and no threat at all: the overlord gains none (the excerpts know no
+  threat; ``overlord_cards.keeps_threat`` closes every 1st-edition source of it);
 - several cards may be played for one triggering condition, but never two cards of one name for
   the same trigger on the same target: a window is one trigger on one target (the figure its
   context names), and the start-of-turn window is one trigger with no target, so each name may
@@ -30,6 +31,7 @@ SECOND_EDITION = CardRules(
     discard_for_threat=False,
     reshuffle_conquest_loss=0,
     one_event_per_trigger=False,
+    keeps_threat=False,
 )
 overlord_cards.CARD_RULES[RULESET] = SECOND_EDITION
 

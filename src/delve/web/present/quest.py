@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from delve.engine.game import Game
+from delve.rules.overlord_cards import card_rules
 from delve.web.present.names import Namer
 from delve.web.present.stats import QuestStats
 
@@ -60,16 +61,38 @@ def objective(game: Game, namer: Namer, side: str, condition: dict[str, Any]) ->
     return out
 
 
+def keeps_conquest(game: Game) -> bool:
+    """True when conquest can decide this game: a goal ends it when the heroes run out.
+
+    Why from the goals: a 2nd-edition quest is won by holding out or reaching an area, and the
+    engine's conquest count (still kept, at the quest's start) then means nothing; a meter of it
+    told a 2e player that something he could lose was at stake (descent-2e excerpt a, "Quests")."""
+    goals = game.state.flags.get("goals", {})
+    return any(condition.get("heroes_out_of_conquest") for side in goals.values() for condition in side)
+
+
+def keeps_threat(game: Game) -> bool:
+    """True when the overlord spends threat in this ruleset (1st edition: his cards cost it).
+
+    Why: the 2nd edition's overlord plays cards for free, so the threat the shared attack rules
+    still count is never used (``delve.rules2e.overlord_deck``) and is not shown."""
+    return card_rules(game).costs_threat
+
+
 def quest_state(game: Game, namer: Namer, stats: QuestStats) -> dict[str, Any]:
-    """The objective tracker: each side's goals, conquest and threat with their last changes."""
+    """The objective tracker: each side's goals, conquest and threat with their last changes
+    (``conquest`` or ``threat`` None when the game does not use it: ``keeps_conquest``,
+    ``keeps_threat``)."""
     state = game.state
     goals = state.flags.get("goals", {})
     start = namer.quest.starting_conquest if namer.quest else state.conquest
     return {
         "id": state.quest, "name": namer.quest.name if namer.quest else state.quest, "round": state.round,
         "objectives": [objective(game, namer, side, c) for side in ("heroes", "overlord") for c in goals.get(side, [])],
-        "conquest": {"value": state.conquest, "start": start, "changes": list(stats.conquest_changes)},
-        "threat": {"value": state.overlord.threat, "changes": list(stats.threat_changes)},
+        "conquest": ({"value": state.conquest, "start": start, "changes": list(stats.conquest_changes)}
+                     if keeps_conquest(game) else None),
+        "threat": ({"value": state.overlord.threat, "changes": list(stats.threat_changes)}
+                   if keeps_threat(game) else None),
     }
 
 
@@ -90,7 +113,7 @@ def summary(game: Game, namer: Namer, stats: QuestStats) -> dict[str, Any] | Non
     heroes = {h.id for h in state.heroes()}
     return {
         "winner": state.winner, "reason": stats.finish, "rounds": state.round,
-        "conquest": [{"round": 0, "value": start}, *stats.conquest_points],
+        "conquest": [{"round": 0, "value": start}, *stats.conquest_points] if keeps_conquest(game) else [],
         "figures": figures,
         "monsters_killed": sum(n for f, n in stats.deaths.items() if f not in heroes),
         "heroes_died": sum(n for f, n in stats.deaths.items() if f in heroes),
