@@ -39,6 +39,11 @@ def start_of_turn(game: Game, hero: FigureState) -> None:
         hero.order = None
 
 
+def an_order(order: str) -> str:
+    """``a guard order``, ``an aim order``: the order token in a sentence."""
+    return f"{'an' if order[:1] in 'aeiou' else 'a'} {order} order"
+
+
 def ready_half_action_choices(game: Game, step: Step, hero: FigureState) -> list[Choice]:
     """The half actions still open to a readying hero (two different ones, one an order)."""
     halves = step.data.get("halves", [])
@@ -52,7 +57,7 @@ def ready_half_action_choices(game: Game, step: Step, hero: FigureState) -> list
         choices.append(Choice(id="half:attack", label="Half action: make one attack"))
     if "order" not in halves and hero.order is None:
         for order in PLACEABLE_ORDERS:
-            choices.append(Choice(id=f"order:{order}", label=f"Half action: place a {order} order",
+            choices.append(Choice(id=f"order:{order}", label=f"Half action: place {an_order(order)}",
                                   data={"order": order}))
         choices += prolonged.order_choices(game, hero)
     if prolonged.can_concentrate(game, step, hero) and "move" not in halves and "attack" not in halves:
@@ -85,7 +90,7 @@ def apply_ready_choice(game: Game, step: Step, hero: FigureState, choice: Choice
         hero.order = choice.data["order"]
         if hero.order == "aim":
             game.state.flags.setdefault("aim_equipped", {})[hero.id] = sorted(hero.equipped)
-        game.emit("order_placed", f"{hero.name} places a {hero.order} order.", ref="Hero Orders",
+        game.emit("order_placed", f"{hero.name} places {an_order(hero.order)}.", ref="Hero Orders",
                   hero=hero.id, order=hero.order)
     else:
         raise EngineError(f"unknown half action {choice.id!r}")
