@@ -20,6 +20,7 @@ from delve.ai.bots import OVERLORD_LEVELS, level_of
 from delve.engine.decision import OVERLORD
 from delve.engine.game import Game
 from delve.web.present.names import Namer
+from delve.web.present.wording import readable_plurals
 
 TOP = 5  # options shown before the "more options" toggle (the winner, the choice and ties always)
 
@@ -220,7 +221,8 @@ def present(out: dict[str, Any], goal: str, name: Callable[[str], str], who: str
     first few), ``more`` (how many are not top) and ``more_why`` ("lower scores", "not examined
     by the search"...); ``rule`` for a decision answered by a fixed rule instead of scores."""
     options: list[dict[str, Any]] = list(out.get("options", []))
-    labels = {o["choice"]: o.get("label") or o["choice"] for o in options}
+    # a label straight from the explanation (the "why?" dialog's) still reads "1 wound(s)"
+    labels = {o["choice"]: readable_plurals(o.get("label") or o["choice"]) for o in options}
     winner = str(out.get("winner", ""))
     chosen = chosen if chosen is not None else out.get("chosen")
     ties = [t for t in out.get("ties", []) if t in labels]
