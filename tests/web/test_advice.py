@@ -174,3 +174,17 @@ def test_a_suggestion_below_the_top_score_says_why() -> None:
     shown = present(out, "the area they must reach", _name, "The normal hero AI")
     assert shown["reason"].startswith("Not the highest score (it scores -3: 3 spaces from the next objective): "
                                       "the hero AI first makes its best attack"), shown["reason"]
+
+
+def test_a_surge_spend_says_how_many_figures_it_hits() -> None:
+    """``targets_hit`` counts the affected figures a spend reaches (enough range): "hits 1
+    figure", never a bare "hits 1"; a spend that reaches none reads as a miss."""
+    options = [{"choice": f"spend:{r}:", "label": f"{r} enhancement(s) to range, the rest to damage", "value": v,
+                "details": {"targets_hit": hits}} for r, v, hits in ((0, 7.0, 1), (1, 13.0, 2), (2, 0.0, 0))]
+    out = {"seat": "h1", "kind": "attack_spend", "winner": "spend:1:", "ties": [], "margin": 0.05, "measure": "...",
+           "options": options}
+    shown = present(out, "their objective", _name, "The normal hero AI")
+    said = {r["choice"]: r["said"] for r in shown["rows"]}
+    assert said == {"spend:0:": "hits 1 figure", "spend:1:": "hits 2 figures", "spend:2:": "the attack misses"}
+    assert [r["label"] for r in shown["rows"]][:2] == ["0 enhancements to range, the rest to damage",
+                                                      "1 enhancement to range, the rest to damage"]

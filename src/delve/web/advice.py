@@ -90,6 +90,14 @@ def goal_of(game: Game, name: Callable[[str], str]) -> str:
     return "their objective"
 
 
+def hits_words(count: int) -> str:
+    """How many figures a way of spending the surges hits (``targets_hit``: the figures the
+    attack affects that it reaches with that much range; friends under a blast count too)."""
+    if count <= 0:
+        return "the attack misses"
+    return f"hits {count} figure{'s' if count != 1 else ''}"
+
+
 def detail_words(key: str, value: Any, name: Callable[[str], str]) -> str:
     """One figure behind a score in words ("kill 30%", "4 spaces from the nearest hero"), or ""
     for a figure that says nothing to a player (bookkeeping of the search, shown elsewhere)."""
@@ -115,8 +123,7 @@ def detail_words(key: str, value: Any, name: Callable[[str], str]) -> str:
     if key == "best_attack_now":
         return f"best attack now scores {number(round(float(value), 1))}"
     if key == "targets_hit":
-        count = len(value) if isinstance(value, list) else value
-        return f"hits {count}"
+        return hits_words(len(value) if isinstance(value, list) else int(value))
     if key == "guard":
         return f"guard score {number(round(float(value), 1))}"
     if key in ("attack", "attack_after"):
