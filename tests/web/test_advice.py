@@ -188,3 +188,36 @@ def test_a_surge_spend_says_how_many_figures_it_hits() -> None:
     assert said == {"spend:0:": "hits 1 figure", "spend:1:": "hits 2 figures", "spend:2:": "the attack misses"}
     assert [r["label"] for r in shown["rows"]][:2] == ["0 enhancements to range, the rest to damage",
                                                       "1 enhancement to range, the rest to damage"]
+
+
+def test_a_monsters_move_says_the_odds_of_the_attack_it_leads_to(client: TestClient) -> None:
+    """The overlord's hint on a monster's move to a space it can attack from gives that attack's
+    expected wounds and kill chance: the very odds the overlord AI scored the move by (its score
+    is expected wounds + 6 x kill chance, less 0.01 per movement point spent)."""
+    from delve.ai.bots import make_bot
+    from delve.engine.decision import OVERLORD
+
+    res = client.post("/api/games", json={"mode": "hotseat", "seed": 5, "quest": "first-steps"}).json()
+    gid, headers = res["id"], {"X-Seat-Token": res["invites"][0]["url"].split("#", 1)[1]}
+    live = client.app.state.hub.get(gid)  # type: ignore[attr-defined]
+    bots = {"hero": make_bot("hero", 5), OVERLORD: make_bot("ai", 5)}
+    checked = 0
+    for _ in range(400):
+        decision = live.game.pending
+        if decision is None or checked >= 3:
+            break
+        choice = bots[OVERLORD if decision.seat == OVERLORD else "hero"].choose(decision, live.game)
+        if decision.kind == "monster_activation":
+            data = client.get(f"/api/games/{gid}/hint", headers=headers).json()
+            costs = {c.id: int(c.data.get("cost", 0)) for c in decision.choices}
+            for option, row in zip(data["options"], data["rows"], strict=True):
+                details = option["details"] or {}
+                if "attack_from_here" not in details:
+                    continue
+                assert row["said"].startswith("can attack ") and " from there, " in row["said"], row["said"]
+                assert "wounds expected, kill " in row["said"], row["said"]
+                valued = details["expected_wounds"] + 6 * details["kill"] - 0.01 * costs[option["choice"]]
+                assert option["value"] == pytest.approx(valued, abs=0.01), (option, valued)
+                checked += 1
+        client.post(f"/api/games/{gid}/choose", headers=headers, json={"choice": choice, "serial": decision.serial})
+    assert checked, "no monster's move to a space to attack from was hinted"

@@ -203,6 +203,44 @@ def namer_of(game: Game, seats: tuple[str, ...], namer: Namer | None = None) -> 
     return lambda ident: known.of(ident) or "something unseen"
 
 
+def with_attack_odds(game: Game, out: dict[str, Any]) -> dict[str, Any]:
+    """``out`` (an explanation of ``game``'s pending monster activation) with, beside each move's
+    ``attack_from_here``, the expected wounds and the kill chance of that attack.
+
+    Why worked out here: the overlord AI scores such a move by exactly these odds (``_Valuer``:
+    ``overlord_common.odds`` at the range from the space, nothing against a hero the space
+    cannot hurt) but keeps only the hero's id in the details. The odds rest on public facts
+    (the monster's dice and abilities, the hero's armor, shield and order), so any seat may read
+    them; each (hero, range) is worked out once."""
+    from delve.ai import overlord_common as oc
+    from delve.api import player_rules
+
+    decision, monster = game.pending, oc.monster_of_activation(game)
+    if out.get("kind") != "monster_activation" or decision is None or monster is None:
+        return out
+    immune_from = player_rules().immune_from
+    known: dict[tuple[str, int], tuple[float, float]] = {}
+    options = []
+    for option in out.get("options", []):
+        details = option.get("details") or {}
+        hero = game.state.figures.get(str(details.get("attack_from_here", "")))
+        choice = decision.find(option["choice"])
+        if hero is None or choice is None or "x" not in choice.data:
+            options.append(option)
+            continue
+        at = oc.footprint_of(choice)
+        key = (hero.id, oc.fp_distance(at, hero.footprint))
+        found = known.get(key)
+        if immune_from(game, at, hero):
+            found = (0.0, 0.0)
+        elif found is None:
+            odds = oc.odds(game, monster, hero, key[1])
+            found = known[key] = (float(odds.expected_wounds), float(odds.at_least(hero.wounds)))
+        options.append({**option, "details": {**details, "expected_wounds": round(found[0], 3),
+                                              "kill": round(found[1], 3)}})
+    return {**out, "options": options}
+
+
 def hint(game: Game, seats: tuple[str, ...], seat: str, out: dict[str, Any]) -> dict[str, Any]:
     """The hint for the person's own decision: the explanation of the normal AI of the seat's
     side (``out``), presented for the person holding ``seats``."""
@@ -217,7 +255,7 @@ def hint(game: Game, seats: tuple[str, ...], seat: str, out: dict[str, Any]) -> 
     for option in out.get("options", []):
         choice = pending.find(option["choice"]) if pending is not None else None
         options.append({**option, "label": namer.rewrite(choice.label, choice.data)} if choice is not None else option)
-    return present({**out, "options": options}, goal_of(game, name), name, who)
+    return present(with_attack_odds(game, {**out, "options": options}), goal_of(game, name), name, who)
 
 
 def present(out: dict[str, Any], goal: str, name: Callable[[str], str], who: str,

@@ -33,7 +33,7 @@ from delve.engine.decision import OVERLORD, TABLE, Decision, Event
 from delve.engine.determinize import determinized_clone, world_seed
 from delve.engine.game import Game
 from delve.engine.redaction import dump_event, events_for, names_hidden
-from delve.web.advice import goal_of, namer_of, present, who_of
+from delve.web.advice import goal_of, namer_of, present, who_of, with_attack_odds
 from delve.web.hub import LiveGame, Person, TableError
 from delve.web.replays import Replayer
 
@@ -101,6 +101,7 @@ def why(live: LiveGame, person: Person, seats: tuple[str, ...], n: int) -> dict[
             out["filtered"] = False
         else:
             out = _for_heroes(player, decision, before, chosen, step, live.ai_seed)
+        out = with_attack_odds(before, out)  # read now: ``before`` is the cursor's, moved by the next call
         after = replayer.at(records, step + 1)
         revealed = json.dumps([dump_event(e) for e in events_for(after.state.log[log_start:], seats)])
         name = namer_of(before, seats)
