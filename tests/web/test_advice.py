@@ -172,7 +172,8 @@ def test_a_suggestion_below_the_top_score_says_why() -> None:
     out = {"seat": "h1", "kind": "hero_turn", "winner": "move:6,1", "ties": [], "margin": 0.05, "measure": "...",
            "options": options}
     shown = present(out, "the area they must reach", _name, "The normal hero AI")
-    assert shown["reason"].startswith("Not the highest score (it scores -3: 3 spaces from the next objective): "
+    assert shown["reason"].startswith("Not the highest score (it scores -3: 3 spaces from the nearest thing worth "
+                                      "reaching): "
                                       "the hero AI first makes its best attack"), shown["reason"]
 
 
@@ -221,3 +222,38 @@ def test_a_monsters_move_says_the_odds_of_the_attack_it_leads_to(client: TestCli
                 checked += 1
         client.post(f"/api/games/{gid}/choose", headers=headers, json={"choice": choice, "serial": decision.serial})
     assert checked, "no monster's move to a space to attack from was hinted"
+
+
+def test_a_heros_move_names_what_it_walks_to(client: TestClient) -> None:
+    """The hero AI scores a move by the walk to the nearest thing worth reaching (a few spaces
+    more for what is not the quest's goal); the hint names that thing and the true walk: the
+    2e tutorial's gate by its name once revealed, else a foe, a glyph, treasure or unexplored
+    ground, and the walk plus that thing's extra spaces is the move's score."""
+    from delve.ai import hero_ai
+
+    extra = {"a glyph": hero_ai.BIAS_GLYPH, "a foe": hero_ai.BIAS_ENEMY, "treasure": hero_ai.BIAS_MARKER,
+             "unexplored ground": hero_ai.BIAS_FRONTIER}
+    res = client.post("/api/games", json={"mode": "hotseat", "seed": 5, "ruleset": "2e", "quest": "first-steps-2e"})
+    gid, headers = res.json()["id"], {"X-Seat-Token": res.json()["invites"][0]["url"].split("#", 1)[1]}
+    live = client.app.state.hub.get(gid)  # type: ignore[attr-defined]
+    named: set[str] = set()
+    meanings: set[str] = set()
+    for _ in range(120):
+        decision = live.game.pending
+        if decision is None:
+            break
+        data = client.get(f"/api/games/{gid}/hint", headers=headers).json()
+        if decision.kind == "hero_turn":
+            meanings.add(data["meaning"])
+        for option, row in zip(data["options"], data["rows"], strict=True):
+            details = option["details"] or {}
+            if "distance_to_goal" not in details:
+                continue
+            nearest = details["nearest"]  # a fresh hero AI: every move's number is one thing's walk
+            assert nearest["spaces"] + extra.get(nearest["what"], hero_ai.BIAS_GOAL) == details["distance_to_goal"]
+            assert "objective" not in row["said"] and nearest["what"] in row["said"], row["said"]
+            named.add(nearest["what"])
+        client.post(f"/api/games/{gid}/choose", headers=headers, json={"choice": data["winner"],
+                                                                       "serial": decision.serial})
+    assert "Gate Passage" in named, named
+    assert any("(Gate Passage, which they must reach; a glyph" in m for m in meanings), meanings

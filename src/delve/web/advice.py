@@ -17,8 +17,11 @@ from collections.abc import Callable
 from typing import Any
 
 from delve.ai.bots import OVERLORD_LEVELS, level_of
+from delve.ai.hero_ai import BIAS_ENEMY, BIAS_FRONTIER, BIAS_GLYPH, BIAS_MARKER
+from delve.board.geometry import Footprint, Pos
 from delve.engine.decision import OVERLORD
 from delve.engine.game import Game
+from delve.engine.state import FigureState
 from delve.web.present.names import Namer
 from delve.web.present.wording import readable_plurals
 
@@ -53,6 +56,7 @@ PRIORITIES = {
                  "to a space to attack from while an attack is left, opens doors, and only then walks on towards "
                  "its objective",
 }
+UNSEEN = "something unseen"  # what ``namer_of`` calls an id naming nothing the reader knows
 SAFE_RULE = "with no scores for this decision, it takes the safe answer (end, pass or keep), else the first option"
 
 
@@ -83,7 +87,8 @@ def goal_of(game: Game, name: Callable[[str], str]) -> str:
     goals = game.state.flags.get("goals", {}).get("heroes", [])
     for goal in goals:
         if goal.get("reach_area"):
-            return "the area they must reach"
+            area = name(str(goal["reach_area"]))
+            return "the area they must reach" if area == UNSEEN else f"{area}, which they must reach"
     for goal in goals:
         if goal.get("kill_named"):
             return f"{name(goal['kill_named'])}, whom they must kill"
@@ -113,8 +118,11 @@ def detail_words(key: str, value: Any, name: Callable[[str], str]) -> str:
         return f"{key} {percent(value)}"
     if key == "distance_to_nearest_hero":
         return f"{_spaces(int(value))} from the nearest hero"
-    if key == "distance_to_goal":
-        return f"{_spaces(int(value))} from the next objective"
+    if key == "distance_to_goal":  # the hero AI's reckoning, when what it walks to is not known (``with_nearest``)
+        return f"{_spaces(int(value))} from the nearest thing worth reaching"
+    if key == "nearest" and isinstance(value, dict):
+        spaces = int(value["spaces"])
+        return f"reaches {value['what']}" if spaces <= 0 else f"{_spaces(spaces)} from {value['what']}"
     if key == "spaces_beyond_reach":
         gap = int(value)
         if gap > 0:
@@ -179,7 +187,8 @@ def measure_words(kind: str, raw: str, searched: bool, goal: str) -> str:
     if kind in ("hero_turn", "guard_interrupt"):
         return ("An attack scores 4 times the chance to kill plus the wounds it is expected to deal (more for the "
                 "foe who matters most); a move scores minus the spaces still to walk to the nearest thing worth "
-                f"reaching (a foe, {goal}, a glyph, treasure or unexplored ground), so closer is higher.")
+                f"reaching ({goal}; a glyph, a foe, treasure or unexplored ground count as {BIAS_GLYPH}, "
+                f"{BIAS_ENEMY}, {BIAS_MARKER} or {BIAS_FRONTIER} spaces farther than they are), so closer is higher.")
     if kind == "choose_hero_turn":
         return "Who acts first: the hero with the best attack right now (score: that attack's worth)."
     if kind == "attack_spend":
@@ -200,7 +209,7 @@ def namer_of(game: Game, seats: tuple[str, ...], namer: Namer | None = None) -> 
     from delve.web.present.events import namer_for
 
     known = namer if namer is not None else namer_for(game, seats)
-    return lambda ident: known.of(ident) or "something unseen"
+    return lambda ident: known.of(ident) or UNSEEN
 
 
 def with_attack_odds(game: Game, out: dict[str, Any]) -> dict[str, Any]:
@@ -241,6 +250,70 @@ def with_attack_odds(game: Game, out: dict[str, Any]) -> dict[str, Any]:
     return {**out, "options": options}
 
 
+def walk_targets(game: Game, hero: FigureState, name: Callable[[str], str]) -> list[tuple[str, int, list[Pos]]]:
+    """What the hero AI walks to (``HeroAI._objective_field``), one entry per thing a player
+    would name: (words, the spaces it counts as farther, its spaces). The quest's goals first,
+    each by its name (the monster they must kill, the area they must reach, once revealed)."""
+    from delve.ai import hero_ai
+    from delve.ai.hero_common import frontier_spaces, seen_test, unexplored_stairs, visible_enemies
+
+    board = game.board
+    goals = game.state.flags.get("goals", {}).get("heroes", [])
+    named = {g["kill_named"] for g in goals if g.get("kill_named")}
+    out: list[tuple[str, int, list[Pos]]] = []
+    foes: list[Pos] = []
+    for enemy in visible_enemies(game, hero):
+        if enemy.content_id in named or enemy.id in named:
+            out.append((name(enemy.id), hero_ai.BIAS_GOAL, list(enemy.footprint.cells())))
+        else:
+            foes += enemy.footprint.cells()
+    for goal in goals:
+        area = goal.get("reach_area")
+        if area and any(a.id == area and a.revealed for a in board.areas):
+            out.append((name(str(area)), hero_ai.BIAS_GOAL, [p for p in board.spaces() if board.area_of(p) == area]))
+    seen = seen_test(game)
+    glyphs = [m.pos for m in board.markers if seen(m.pos) and m.kind == "glyph" and not m.data.get("active")]
+    treasure = [m.pos for m in board.markers if seen(m.pos) and m.kind in hero_ai.MARKERS_WORTH_A_VISIT]
+    out += [("a glyph", hero_ai.BIAS_GLYPH, glyphs), ("a foe", hero_ai.BIAS_ENEMY, foes),
+            ("treasure", hero_ai.BIAS_MARKER, treasure),
+            ("unexplored ground", hero_ai.BIAS_FRONTIER, frontier_spaces(game) + unexplored_stairs(game))]
+    return [entry for entry in out if entry[2]]
+
+
+def with_nearest(game: Game, out: dict[str, Any], name: Callable[[str], str]) -> dict[str, Any]:
+    """``out`` (an explanation of ``game``'s pending hero turn) with, beside each move's
+    ``distance_to_goal``, what the hero walks to from there and how many spaces away
+    (``nearest``): "3 spaces from the Gate Passage" rather than "from the next objective".
+
+    Why worked out here: the hero AI scores a move by one number, the walk to the nearest thing
+    worth reaching plus a few spaces for what is not the quest's goal (``walk_targets``), and
+    keeps only that number. The walk to each thing is worked out again the same way
+    (``distance_field``, remembered per view); a move whose number no thing gives (an AI that
+    remembers treasure it already took) keeps the number alone."""
+    from delve.ai.hero_common import distance_field, field_at
+
+    decision = game.pending
+    step = game.state.stack[-1] if game.state.stack else None
+    hero = game.state.figures.get(str(step.data.get("hero"))) if step is not None else None
+    if out.get("kind") != "hero_turn" or decision is None or hero is None:
+        return out
+    fields = [(words, bias, distance_field(game, [(p, bias) for p in spaces]))
+              for words, bias, spaces in walk_targets(game, hero, name)]
+    options = []
+    for option in out.get("options", []):
+        details = option.get("details") or {}
+        choice = decision.find(option["choice"])
+        if "distance_to_goal" not in details or choice is None or "w" not in choice.data:
+            options.append(option)
+            continue
+        at = Footprint(x=choice.data["x"], y=choice.data["y"], w=choice.data["w"], h=choice.data["h"])
+        gap = int(details["distance_to_goal"])
+        found = next(((words, gap - bias) for words, bias, field in fields if field_at(game, field, at) == gap), None)
+        options.append(option if found is None else
+                       {**option, "details": {**details, "nearest": {"spaces": found[1], "what": found[0]}}})
+    return {**out, "options": options}
+
+
 def hint(game: Game, seats: tuple[str, ...], seat: str, out: dict[str, Any]) -> dict[str, Any]:
     """The hint for the person's own decision: the explanation of the normal AI of the seat's
     side (``out``), presented for the person holding ``seats``."""
@@ -255,7 +328,8 @@ def hint(game: Game, seats: tuple[str, ...], seat: str, out: dict[str, Any]) -> 
     for option in out.get("options", []):
         choice = pending.find(option["choice"]) if pending is not None else None
         options.append({**option, "label": namer.rewrite(choice.label, choice.data)} if choice is not None else option)
-    return present(with_attack_odds(game, {**out, "options": options}), goal_of(game, name), name, who)
+    shown = with_nearest(game, with_attack_odds(game, {**out, "options": options}), name)
+    return present(shown, goal_of(game, name), name, who)
 
 
 def present(out: dict[str, Any], goal: str, name: Callable[[str], str], who: str,
@@ -275,7 +349,8 @@ def present(out: dict[str, Any], goal: str, name: Callable[[str], str], who: str
     rows: list[dict[str, Any]] = []
     for o in options:
         details = o.get("details") or {}
-        words = [w for w in (detail_words(k, v, name) for k, v in details.items()) if w]
+        said = {k: v for k, v in details.items() if k != "distance_to_goal"} if "nearest" in details else details
+        words = [w for w in (detail_words(k, v, name) for k, v in said.items()) if w]
         if searched:
             words = [w for w in [search_words(details)] if w] + words
         marks = []
