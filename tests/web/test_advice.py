@@ -172,5 +172,88 @@ def test_a_suggestion_below_the_top_score_says_why() -> None:
     out = {"seat": "h1", "kind": "hero_turn", "winner": "move:6,1", "ties": [], "margin": 0.05, "measure": "...",
            "options": options}
     shown = present(out, "the area they must reach", _name, "The normal hero AI")
-    assert shown["reason"].startswith("Not the highest score (it scores -3: 3 spaces from the next objective): "
+    assert shown["reason"].startswith("Not the highest score (it scores -3: 3 spaces from the nearest thing worth "
+                                      "reaching): "
                                       "the hero AI first makes its best attack"), shown["reason"]
+
+
+def test_a_surge_spend_says_how_many_figures_it_hits() -> None:
+    """``targets_hit`` counts the affected figures a spend reaches (enough range): "hits 1
+    figure", never a bare "hits 1"; a spend that reaches none reads as a miss."""
+    options = [{"choice": f"spend:{r}:", "label": f"{r} enhancement(s) to range, the rest to damage", "value": v,
+                "details": {"targets_hit": hits}} for r, v, hits in ((0, 7.0, 1), (1, 13.0, 2), (2, 0.0, 0))]
+    out = {"seat": "h1", "kind": "attack_spend", "winner": "spend:1:", "ties": [], "margin": 0.05, "measure": "...",
+           "options": options}
+    shown = present(out, "their objective", _name, "The normal hero AI")
+    said = {r["choice"]: r["said"] for r in shown["rows"]}
+    assert said == {"spend:0:": "hits 1 figure", "spend:1:": "hits 2 figures", "spend:2:": "the attack misses"}
+    assert [r["label"] for r in shown["rows"]][:2] == ["0 enhancements to range, the rest to damage",
+                                                      "1 enhancement to range, the rest to damage"]
+
+
+def test_a_monsters_move_says_the_odds_of_the_attack_it_leads_to(client: TestClient) -> None:
+    """The overlord's hint on a monster's move to a space it can attack from gives that attack's
+    expected wounds and kill chance: the very odds the overlord AI scored the move by (its score
+    is expected wounds + 6 x kill chance, less 0.01 per movement point spent)."""
+    from delve.ai.bots import make_bot
+    from delve.engine.decision import OVERLORD
+
+    res = client.post("/api/games", json={"mode": "hotseat", "seed": 5, "quest": "first-steps"}).json()
+    gid, headers = res["id"], {"X-Seat-Token": res["invites"][0]["url"].split("#", 1)[1]}
+    live = client.app.state.hub.get(gid)  # type: ignore[attr-defined]
+    bots = {"hero": make_bot("hero", 5), OVERLORD: make_bot("ai", 5)}
+    checked = 0
+    for _ in range(400):
+        decision = live.game.pending
+        if decision is None or checked >= 3:
+            break
+        choice = bots[OVERLORD if decision.seat == OVERLORD else "hero"].choose(decision, live.game)
+        if decision.kind == "monster_activation":
+            data = client.get(f"/api/games/{gid}/hint", headers=headers).json()
+            costs = {c.id: int(c.data.get("cost", 0)) for c in decision.choices}
+            for option, row in zip(data["options"], data["rows"], strict=True):
+                details = option["details"] or {}
+                if "attack_from_here" not in details:
+                    continue
+                assert row["said"].startswith("can attack ") and " from there, " in row["said"], row["said"]
+                assert "wounds expected, kill " in row["said"], row["said"]
+                valued = details["expected_wounds"] + 6 * details["kill"] - 0.01 * costs[option["choice"]]
+                assert option["value"] == pytest.approx(valued, abs=0.01), (option, valued)
+                checked += 1
+        client.post(f"/api/games/{gid}/choose", headers=headers, json={"choice": choice, "serial": decision.serial})
+    assert checked, "no monster's move to a space to attack from was hinted"
+
+
+def test_a_heros_move_names_what_it_walks_to(client: TestClient) -> None:
+    """The hero AI scores a move by the walk to the nearest thing worth reaching (a few spaces
+    more for what is not the quest's goal); the hint names that thing and the true walk: the
+    2e tutorial's gate by its name once revealed, else a foe, a glyph, treasure or unexplored
+    ground, and the walk plus that thing's extra spaces is the move's score."""
+    from delve.ai import hero_ai
+
+    extra = {"a glyph": hero_ai.BIAS_GLYPH, "a foe": hero_ai.BIAS_ENEMY, "treasure": hero_ai.BIAS_MARKER,
+             "unexplored ground": hero_ai.BIAS_FRONTIER}
+    res = client.post("/api/games", json={"mode": "hotseat", "seed": 5, "ruleset": "2e", "quest": "first-steps-2e"})
+    gid, headers = res.json()["id"], {"X-Seat-Token": res.json()["invites"][0]["url"].split("#", 1)[1]}
+    live = client.app.state.hub.get(gid)  # type: ignore[attr-defined]
+    named: set[str] = set()
+    meanings: set[str] = set()
+    for _ in range(120):
+        decision = live.game.pending
+        if decision is None:
+            break
+        data = client.get(f"/api/games/{gid}/hint", headers=headers).json()
+        if decision.kind == "hero_turn":
+            meanings.add(data["meaning"])
+        for option, row in zip(data["options"], data["rows"], strict=True):
+            details = option["details"] or {}
+            if "distance_to_goal" not in details:
+                continue
+            nearest = details["nearest"]  # a fresh hero AI: every move's number is one thing's walk
+            assert nearest["spaces"] + extra.get(nearest["what"], hero_ai.BIAS_GOAL) == details["distance_to_goal"]
+            assert "objective" not in row["said"] and nearest["what"] in row["said"], row["said"]
+            named.add(nearest["what"])
+        client.post(f"/api/games/{gid}/choose", headers=headers, json={"choice": data["winner"],
+                                                                       "serial": decision.serial})
+    assert "Gate Passage" in named, named
+    assert any("(Gate Passage, which they must reach; a glyph" in m for m in meanings), meanings

@@ -21,6 +21,7 @@ from delve.web.store import Store
 # an id: words joined by hyphens or underscores, or a figure id (hero1, m6); "(4,2)" and "2/1S" are not
 ID = re.compile(r"(?<![\w(/'])(?:[a-z0-9]+(?:[-_][a-z0-9]+)+|hero\d|m\d+)(?![\w)/'])")
 ALLOWED = {"re-roll"}  # ordinary hyphenated words
+ONE_POINTS = re.compile(r"\b1 movement points")  # reads "1 movement point"
 
 
 def _ids_in(text: str) -> set[str]:
@@ -58,8 +59,10 @@ def test_texts_use_names_and_events_carry_round_turn_and_show(hub: Hub, ruleset:
         pending = msg["pending"]
         if pending is not None and pending.get("choices"):
             assert not _ids_in(pending["prompt"]), pending["prompt"]
+            assert "(s)" not in pending["prompt"] and not ONE_POINTS.search(pending["prompt"]), pending["prompt"]
             for choice in pending["choices"]:
                 assert not _ids_in(choice["label"]), choice
+                assert "(s)" not in choice["label"], choice  # counted words read in their number
                 target = choice.get("target", {})
                 if "x" in choice["data"]:
                     assert target["space"] == [choice["data"]["x"], choice["data"]["y"]]
@@ -77,6 +80,7 @@ def test_texts_use_names_and_events_carry_round_turn_and_show(hub: Hub, ruleset:
     for event in log:
         if event["kind"] not in PROSE_KINDS:
             assert not _ids_in(event["text"]), event
+            assert "(s)" not in event["text"], event
         assert isinstance(event["round"], int) and "turn_name" in event
         assert "glossary" not in event or event["glossary"] in glossary()
         if event["kind"] == "round_started":

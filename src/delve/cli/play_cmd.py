@@ -25,6 +25,7 @@ from delve.engine.decision import OVERLORD, TABLE, Decision
 from delve.engine.game import Game
 from delve.engine.redaction import events_for
 from delve.rulesets import RULESETS, default_content
+from delve.web.present.wording import readable_plurals
 
 HELP = ("Type a number, a choice id (e.g. move:3,4), or x,y to move there; "
         "'map' redraws the board, 'q' saves and quits.")
@@ -82,7 +83,8 @@ def play_loop(game: Game, humans: set[str], ask: Callable[[str], str], console: 
     redraw = True
     for _ in range(max_choices):
         for event in events_for(game.state.log[shown:], next(iter(humans), OVERLORD)):
-            console.print(f"  [dim]{event.text}[/]" + (f" [dim]({event.ref})[/]" if event.ref else ""))
+            ref = f" [dim]({event.ref})[/]" if event.ref else ""
+            console.print(f"  [dim]{readable_plurals(event.text)}[/]{ref}")
         shown = len(game.state.log)
         decision = game.pending
         if decision is None:
@@ -98,13 +100,13 @@ def play_loop(game: Game, humans: set[str], ask: Callable[[str], str], console: 
         if redraw:
             show_board(game, decision.seat, console, decision)
             redraw = False
-        console.print(f"[bold]{decision.seat}[/]: {decision.prompt}")
+        console.print(f"[bold]{decision.seat}[/]: {readable_plurals(decision.prompt)}")
         moves = [c for c in decision.choices if c.id.startswith("move:")]
         if moves:
             console.print(f"  ({len(moves)} reachable spaces are highlighted: type x,y to move)")
         for number, choice in enumerate(decision.choices, start=1):
             if not choice.id.startswith("move:"):
-                console.print(f"  {number:>3}. {choice.label}  [dim]{choice.id}[/]")
+                console.print(f"  {number:>3}. {readable_plurals(choice.label)}  [dim]{choice.id}[/]")
         answer = ask("> ")
         if answer.strip() in ("q", "quit", "exit"):
             console.print("Saved. Resume with the same command." if save else "Bye.")

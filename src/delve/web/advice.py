@@ -17,9 +17,13 @@ from collections.abc import Callable
 from typing import Any
 
 from delve.ai.bots import OVERLORD_LEVELS, level_of
+from delve.ai.hero_ai import BIAS_ENEMY, BIAS_FRONTIER, BIAS_GLYPH, BIAS_MARKER
+from delve.board.geometry import Footprint, Pos
 from delve.engine.decision import OVERLORD
 from delve.engine.game import Game
+from delve.engine.state import FigureState
 from delve.web.present.names import Namer
+from delve.web.present.wording import readable_plurals
 
 TOP = 5  # options shown before the "more options" toggle (the winner, the choice and ties always)
 
@@ -52,6 +56,7 @@ PRIORITIES = {
                  "to a space to attack from while an attack is left, opens doors, and only then walks on towards "
                  "its objective",
 }
+UNSEEN = "something unseen"  # what ``namer_of`` calls an id naming nothing the reader knows
 SAFE_RULE = "with no scores for this decision, it takes the safe answer (end, pass or keep), else the first option"
 
 
@@ -82,11 +87,20 @@ def goal_of(game: Game, name: Callable[[str], str]) -> str:
     goals = game.state.flags.get("goals", {}).get("heroes", [])
     for goal in goals:
         if goal.get("reach_area"):
-            return "the area they must reach"
+            area = name(str(goal["reach_area"]))
+            return "the area they must reach" if area == UNSEEN else f"{area}, which they must reach"
     for goal in goals:
         if goal.get("kill_named"):
             return f"{name(goal['kill_named'])}, whom they must kill"
     return "their objective"
+
+
+def hits_words(count: int) -> str:
+    """How many figures a way of spending the surges hits (``targets_hit``: the figures the
+    attack affects that it reaches with that much range; friends under a blast count too)."""
+    if count <= 0:
+        return "the attack misses"
+    return f"hits {count} figure{'s' if count != 1 else ''}"
 
 
 def detail_words(key: str, value: Any, name: Callable[[str], str]) -> str:
@@ -104,8 +118,11 @@ def detail_words(key: str, value: Any, name: Callable[[str], str]) -> str:
         return f"{key} {percent(value)}"
     if key == "distance_to_nearest_hero":
         return f"{_spaces(int(value))} from the nearest hero"
-    if key == "distance_to_goal":
-        return f"{_spaces(int(value))} from the next objective"
+    if key == "distance_to_goal":  # the hero AI's reckoning, when what it walks to is not known (``with_nearest``)
+        return f"{_spaces(int(value))} from the nearest thing worth reaching"
+    if key == "nearest" and isinstance(value, dict):
+        spaces = int(value["spaces"])
+        return f"reaches {value['what']}" if spaces <= 0 else f"{_spaces(spaces)} from {value['what']}"
     if key == "spaces_beyond_reach":
         gap = int(value)
         if gap > 0:
@@ -114,8 +131,7 @@ def detail_words(key: str, value: Any, name: Callable[[str], str]) -> str:
     if key == "best_attack_now":
         return f"best attack now scores {number(round(float(value), 1))}"
     if key == "targets_hit":
-        count = len(value) if isinstance(value, list) else value
-        return f"hits {count}"
+        return hits_words(len(value) if isinstance(value, list) else int(value))
     if key == "guard":
         return f"guard score {number(round(float(value), 1))}"
     if key in ("attack", "attack_after"):
@@ -171,7 +187,8 @@ def measure_words(kind: str, raw: str, searched: bool, goal: str) -> str:
     if kind in ("hero_turn", "guard_interrupt"):
         return ("An attack scores 4 times the chance to kill plus the wounds it is expected to deal (more for the "
                 "foe who matters most); a move scores minus the spaces still to walk to the nearest thing worth "
-                f"reaching (a foe, {goal}, a glyph, treasure or unexplored ground), so closer is higher.")
+                f"reaching ({goal}; a glyph, a foe, treasure or unexplored ground count as {BIAS_GLYPH}, "
+                f"{BIAS_ENEMY}, {BIAS_MARKER} or {BIAS_FRONTIER} spaces farther than they are), so closer is higher.")
     if kind == "choose_hero_turn":
         return "Who acts first: the hero with the best attack right now (score: that attack's worth)."
     if kind == "attack_spend":
@@ -192,7 +209,109 @@ def namer_of(game: Game, seats: tuple[str, ...], namer: Namer | None = None) -> 
     from delve.web.present.events import namer_for
 
     known = namer if namer is not None else namer_for(game, seats)
-    return lambda ident: known.of(ident) or "something unseen"
+    return lambda ident: known.of(ident) or UNSEEN
+
+
+def with_attack_odds(game: Game, out: dict[str, Any]) -> dict[str, Any]:
+    """``out`` (an explanation of ``game``'s pending monster activation) with, beside each move's
+    ``attack_from_here``, the expected wounds and the kill chance of that attack.
+
+    Why worked out here: the overlord AI scores such a move by exactly these odds (``_Valuer``:
+    ``overlord_common.odds`` at the range from the space, nothing against a hero the space
+    cannot hurt) but keeps only the hero's id in the details. The odds rest on public facts
+    (the monster's dice and abilities, the hero's armor, shield and order), so any seat may read
+    them; each (hero, range) is worked out once."""
+    from delve.ai import overlord_common as oc
+    from delve.api import player_rules
+
+    decision, monster = game.pending, oc.monster_of_activation(game)
+    if out.get("kind") != "monster_activation" or decision is None or monster is None:
+        return out
+    immune_from = player_rules().immune_from
+    known: dict[tuple[str, int], tuple[float, float]] = {}
+    options = []
+    for option in out.get("options", []):
+        details = option.get("details") or {}
+        hero = game.state.figures.get(str(details.get("attack_from_here", "")))
+        choice = decision.find(option["choice"])
+        if hero is None or choice is None or "x" not in choice.data:
+            options.append(option)
+            continue
+        at = oc.footprint_of(choice)
+        key = (hero.id, oc.fp_distance(at, hero.footprint))
+        found = known.get(key)
+        if immune_from(game, at, hero):
+            found = (0.0, 0.0)
+        elif found is None:
+            odds = oc.odds(game, monster, hero, key[1])
+            found = known[key] = (float(odds.expected_wounds), float(odds.at_least(hero.wounds)))
+        options.append({**option, "details": {**details, "expected_wounds": round(found[0], 3),
+                                              "kill": round(found[1], 3)}})
+    return {**out, "options": options}
+
+
+def walk_targets(game: Game, hero: FigureState, name: Callable[[str], str]) -> list[tuple[str, int, list[Pos]]]:
+    """What the hero AI walks to (``HeroAI._objective_field``), one entry per thing a player
+    would name: (words, the spaces it counts as farther, its spaces). The quest's goals first,
+    each by its name (the monster they must kill, the area they must reach, once revealed)."""
+    from delve.ai import hero_ai
+    from delve.ai.hero_common import frontier_spaces, seen_test, unexplored_stairs, visible_enemies
+
+    board = game.board
+    goals = game.state.flags.get("goals", {}).get("heroes", [])
+    named = {g["kill_named"] for g in goals if g.get("kill_named")}
+    out: list[tuple[str, int, list[Pos]]] = []
+    foes: list[Pos] = []
+    for enemy in visible_enemies(game, hero):
+        if enemy.content_id in named or enemy.id in named:
+            out.append((name(enemy.id), hero_ai.BIAS_GOAL, list(enemy.footprint.cells())))
+        else:
+            foes += enemy.footprint.cells()
+    for goal in goals:
+        area = goal.get("reach_area")
+        if area and any(a.id == area and a.revealed for a in board.areas):
+            out.append((name(str(area)), hero_ai.BIAS_GOAL, [p for p in board.spaces() if board.area_of(p) == area]))
+    seen = seen_test(game)
+    glyphs = [m.pos for m in board.markers if seen(m.pos) and m.kind == "glyph" and not m.data.get("active")]
+    treasure = [m.pos for m in board.markers if seen(m.pos) and m.kind in hero_ai.MARKERS_WORTH_A_VISIT]
+    out += [("a glyph", hero_ai.BIAS_GLYPH, glyphs), ("a foe", hero_ai.BIAS_ENEMY, foes),
+            ("treasure", hero_ai.BIAS_MARKER, treasure),
+            ("unexplored ground", hero_ai.BIAS_FRONTIER, frontier_spaces(game) + unexplored_stairs(game))]
+    return [entry for entry in out if entry[2]]
+
+
+def with_nearest(game: Game, out: dict[str, Any], name: Callable[[str], str]) -> dict[str, Any]:
+    """``out`` (an explanation of ``game``'s pending hero turn) with, beside each move's
+    ``distance_to_goal``, what the hero walks to from there and how many spaces away
+    (``nearest``): "3 spaces from the Gate Passage" rather than "from the next objective".
+
+    Why worked out here: the hero AI scores a move by one number, the walk to the nearest thing
+    worth reaching plus a few spaces for what is not the quest's goal (``walk_targets``), and
+    keeps only that number. The walk to each thing is worked out again the same way
+    (``distance_field``, remembered per view); a move whose number no thing gives (an AI that
+    remembers treasure it already took) keeps the number alone."""
+    from delve.ai.hero_common import distance_field, field_at
+
+    decision = game.pending
+    step = game.state.stack[-1] if game.state.stack else None
+    hero = game.state.figures.get(str(step.data.get("hero"))) if step is not None else None
+    if out.get("kind") != "hero_turn" or decision is None or hero is None:
+        return out
+    fields = [(words, bias, distance_field(game, [(p, bias) for p in spaces]))
+              for words, bias, spaces in walk_targets(game, hero, name)]
+    options = []
+    for option in out.get("options", []):
+        details = option.get("details") or {}
+        choice = decision.find(option["choice"])
+        if "distance_to_goal" not in details or choice is None or "w" not in choice.data:
+            options.append(option)
+            continue
+        at = Footprint(x=choice.data["x"], y=choice.data["y"], w=choice.data["w"], h=choice.data["h"])
+        gap = int(details["distance_to_goal"])
+        found = next(((words, gap - bias) for words, bias, field in fields if field_at(game, field, at) == gap), None)
+        options.append(option if found is None else
+                       {**option, "details": {**details, "nearest": {"spaces": found[1], "what": found[0]}}})
+    return {**out, "options": options}
 
 
 def hint(game: Game, seats: tuple[str, ...], seat: str, out: dict[str, Any]) -> dict[str, Any]:
@@ -209,7 +328,8 @@ def hint(game: Game, seats: tuple[str, ...], seat: str, out: dict[str, Any]) -> 
     for option in out.get("options", []):
         choice = pending.find(option["choice"]) if pending is not None else None
         options.append({**option, "label": namer.rewrite(choice.label, choice.data)} if choice is not None else option)
-    return present({**out, "options": options}, goal_of(game, name), name, who)
+    shown = with_nearest(game, with_attack_odds(game, {**out, "options": options}), name)
+    return present(shown, goal_of(game, name), name, who)
 
 
 def present(out: dict[str, Any], goal: str, name: Callable[[str], str], who: str,
@@ -220,7 +340,8 @@ def present(out: dict[str, Any], goal: str, name: Callable[[str], str], who: str
     first few), ``more`` (how many are not top) and ``more_why`` ("lower scores", "not examined
     by the search"...); ``rule`` for a decision answered by a fixed rule instead of scores."""
     options: list[dict[str, Any]] = list(out.get("options", []))
-    labels = {o["choice"]: o.get("label") or o["choice"] for o in options}
+    # a label straight from the explanation (the "why?" dialog's) still reads "1 wound(s)"
+    labels = {o["choice"]: readable_plurals(o.get("label") or o["choice"]) for o in options}
     winner = str(out.get("winner", ""))
     chosen = chosen if chosen is not None else out.get("chosen")
     ties = [t for t in out.get("ties", []) if t in labels]
@@ -228,7 +349,8 @@ def present(out: dict[str, Any], goal: str, name: Callable[[str], str], who: str
     rows: list[dict[str, Any]] = []
     for o in options:
         details = o.get("details") or {}
-        words = [w for w in (detail_words(k, v, name) for k, v in details.items()) if w]
+        said = {k: v for k, v in details.items() if k != "distance_to_goal"} if "nearest" in details else details
+        words = [w for w in (detail_words(k, v, name) for k, v in said.items()) if w]
         if searched:
             words = [w for w in [search_words(details)] if w] + words
         marks = []

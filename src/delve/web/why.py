@@ -33,7 +33,7 @@ from delve.engine.decision import OVERLORD, TABLE, Decision, Event
 from delve.engine.determinize import determinized_clone, world_seed
 from delve.engine.game import Game
 from delve.engine.redaction import dump_event, events_for, names_hidden
-from delve.web.advice import goal_of, namer_of, present, who_of
+from delve.web.advice import goal_of, namer_of, present, who_of, with_attack_odds, with_nearest
 from delve.web.hub import LiveGame, Person, TableError
 from delve.web.replays import Replayer
 
@@ -101,10 +101,12 @@ def why(live: LiveGame, person: Person, seats: tuple[str, ...], n: int) -> dict[
             out["filtered"] = False
         else:
             out = _for_heroes(player, decision, before, chosen, step, live.ai_seed)
-        after = replayer.at(records, step + 1)
-        revealed = json.dumps([dump_event(e) for e in events_for(after.state.log[log_start:], seats)])
         name = namer_of(before, seats)
         goal = goal_of(before, name)
+        # read now: ``before`` is the replay cursor, which the next call moves on
+        out = with_nearest(before, with_attack_odds(before, out), name)
+        after = replayer.at(records, step + 1)
+        revealed = json.dumps([dump_event(e) for e in events_for(after.state.log[log_start:], seats)])
     labels = {c.id: c.label for c in decision.choices}
     out.update(event=n, step=step, chosen=chosen, chosen_label=labels.get(chosen, chosen))
     if OVERLORD not in seats:

@@ -13,7 +13,7 @@ from typing import Any
 
 from delve.engine.decision import Choice, Decision, dump_choice
 from delve.engine.game import Game
-from delve.web.present.names import Namer, capitalized, names_nothing
+from delve.web.present.names import Namer, names_nothing, readable
 
 TARGET_KEYS = {"item": "item", "weapon": "item", "goods": "item", "card": "card", "skill": "skill", "door": "door",
                "familiar": "familiar", "figure": "figure", "hero": "figure", "to": "figure"}
@@ -90,7 +90,7 @@ def _presented(choice: Choice, namer: Namer, visible: set[str], on_space: dict[t
     item = dump_choice(choice)
     moves = _target_moves(choice)
     if names_nothing(choice.data):
-        item["label"] = capitalized(choice.label)
+        item["label"] = readable(choice.label)
         if not moves:
             target = target_of(choice, visible, _NO_FIGURES)
             if target:

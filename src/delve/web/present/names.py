@@ -20,6 +20,7 @@ from delve.engine.decision import OVERLORD
 from delve.engine.game import Game
 from delve.engine.views import public_marker
 from delve.rules.equipment import UNARMED
+from delve.web.present.wording import readable_plurals
 
 # Data keys whose one-word values are content ids (a one-word value under another key, such as
 # an area id "hall", may be an ordinary word of the text and is left alone).
@@ -115,12 +116,13 @@ class Namer:
         return None
 
     def rewrite(self, text: str, data: dict[str, Any]) -> str:
-        """``text`` with every id found in ``data`` replaced by its name (only whole ids)."""
+        """``text`` with every id found in ``data`` replaced by its name (only whole ids), its
+        counted words in their number (``readable_plurals``) and its first letter upper case."""
         found: set[str] = set()
         if data:
             _ids_in(data, "", found)
         if not found:  # most labels (a space, a number): nothing to name
-            return capitalized(text)
+            return readable(text)
         for ident in sorted(found, key=len, reverse=True) if len(found) > 1 else found:
             if ident not in text:
                 continue
@@ -131,7 +133,7 @@ class Namer:
             if name.startswith("the ") or name.startswith("a "):  # a door: drop the engine's "door" before it
                 text = door_word.sub("", text)
             text = whole.sub(name, text)
-        return capitalized(text)
+        return readable(text)
 
     def board_names(self, board: dict[str, Any]) -> dict[str, str]:
         """Names of the doors, areas and markers in a board view (and adds ``name`` to each)."""
@@ -157,6 +159,12 @@ def _patterns(ident: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
 def capitalized(text: str) -> str:
     """``text`` with its first letter upper case (as every presented text starts)."""
     return text[:1].upper() + text[1:] if text else text
+
+
+def readable(text: str) -> str:
+    """An engine text as every presented text reads: counted words in their number ("1 wound",
+    not "1 wound(s)") and the first letter upper case."""
+    return capitalized(readable_plurals(text))
 
 
 def names_nothing(data: dict[str, Any]) -> bool:
