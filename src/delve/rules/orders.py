@@ -15,6 +15,7 @@ from delve.board.geometry import Footprint
 from delve.engine.decision import Choice
 from delve.engine.game import EngineError, Game
 from delve.engine.state import FigureState, Step
+from delve.engine.wording import a_or_an
 from delve.rules.movement import on_enter_space
 
 # Orders a hero may place with an order half action. The prolonged action order needs a quest
@@ -41,7 +42,7 @@ def start_of_turn(game: Game, hero: FigureState) -> None:
 
 def an_order(order: str) -> str:
     """``a guard order``, ``an aim order``: the order token in a sentence."""
-    return f"{'an' if order[:1] in 'aeiou' else 'a'} {order} order"
+    return a_or_an(f"{order} order")
 
 
 def ready_half_action_choices(game: Game, step: Step, hero: FigureState) -> list[Choice]:

@@ -50,8 +50,9 @@ def check_goals(game: Game) -> None:
                 if any(hook(game, side, condition) for hook in GOAL_MET_HOOKS):
                     return
                 game.state.winner = side
-                game.emit("game_over", f"The {side} have completed the quest goal and win.", ref="Conquest Tokens",
-                          winner=side, goal=condition)
+                text = ("The overlord has completed the quest goal and wins." if side == "overlord"
+                        else f"The {side} have completed the quest goal and win.")
+                game.emit("game_over", text, ref="Conquest Tokens", winner=side, goal=condition)
                 return
 
 

@@ -26,6 +26,7 @@ from delve.engine.game import Game
 from delve.engine.state import FigureState, Step
 from delve.engine.steps import StepHandler, register
 from delve.engine.views import public_marker
+from delve.engine.wording import a_or_an
 from delve.rules.movement import figure_spaces, on_board, on_enter_space
 
 REVEAL_CHOICE = "reveal_placement"
@@ -83,7 +84,10 @@ def _place(game: Game, placement: dict[str, Any]) -> None:
     """Put one reserved monster on the board (Rulebook: Revealing New Areas, 4. Monsters)."""
     figure = load(FigureState, placement)
     game.state.figures[figure.id] = figure
-    game.emit("monster_placed", f"A {figure.name} is placed.", ref="Revealing New Areas",
+    # a named monster is one of a kind: "Captain Vask is placed", "An Ember Hound is placed"
+    placed = figure.name if figure.named else a_or_an(figure.name)
+    placed = placed[:1].upper() + placed[1:]
+    game.emit("monster_placed", f"{placed} is placed.", ref="Revealing New Areas",
               figure=figure.id, x=figure.footprint.x, y=figure.footprint.y)
     turn = _overlord_turn_step(game)
     if turn is not None:
