@@ -27,7 +27,7 @@ from delve.engine.steps import StepHandler, register
 from delve.rules import equipment
 from delve.rules.attack_context import AttackContext, SurgeOption, TargetResult
 from delve.rules.attack_math import POWER_DICE_CAP, Defense, RollTotals, legal_spends, resolve
-from delve.rules.dice import COMBAT_COLOURS, POWER, die_spec
+from delve.rules.dice import COMBAT_COLOURS, POWER, DieFace, face_of, face_words, roll_words
 from delve.rules.hero_turn import turn_choice_provider
 from delve.rules.movement import on_board
 from delve.rules.overlord_cards import keeps_threat
@@ -289,12 +289,19 @@ def _seat_of(game: Game, figure: FigureState) -> str:
     return figure.seat or OVERLORD
 
 
+def _rolled_faces(ctx: AttackContext) -> list[DieFace]:
+    """The faces rolled so far (the attack's dice, then the power dice bought with fatigue)."""
+    return [face_of(colour, label) for colour, label in zip([*ctx.all_dice, *[POWER] * len(ctx.extra_power_faces)],
+                                                            [*ctx.faces, *ctx.extra_power_faces], strict=True)]
+
+
+def _rolled(ctx: AttackContext) -> str:
+    """The roll so far in a prompt: its totals in words, then the faces (``delve.rules.dice``)."""
+    return f"{roll_words(_rolled_faces(ctx))}: {', '.join(ctx.faces + ctx.extra_power_faces)}"
+
+
 def _totals(ctx: AttackContext) -> RollTotals:
-    faces = []
-    for colour, label in zip([*ctx.all_dice, *[POWER] * len(ctx.extra_power_faces)],
-                             [*ctx.faces, *ctx.extra_power_faces], strict=True):
-        faces.append(next(f for f in die_spec(colour).faces if f.label == label))
-    totals = RollTotals.from_faces(faces)
+    totals = RollTotals.from_faces(_rolled_faces(ctx))
     if ctx.free_surges:
         totals = totals + RollTotals(surges=ctx.free_surges)
     return totals
@@ -338,7 +345,8 @@ class Attack(StepHandler):
         if phase in ("aim", "dodge"):
             chooser = attacker if phase == "aim" else game.figure(step.data["dodger"])
             picked = set(step.data.get("picked", []))
-            choices = [Choice(id=f"reroll:{i}", label=f"Re-roll die {i + 1}: {die} showing {face}",
+            choices = [Choice(id=f"reroll:{i}", label=f"Re-roll die {i + 1}: {die} showing "
+                                                      f"{face_words(face_of(die, face))} ({face})",
                               data={"index": i})
                        for i, (die, face) in enumerate(zip(ctx.all_dice, ctx.faces, strict=True)) if i not in picked]
             choices.append(Choice(id="reroll:done", label="Re-roll the picked dice" if picked else "Re-roll nothing"))
@@ -349,12 +357,12 @@ class Attack(StepHandler):
             choices = [Choice(id="fatigue:power", label="Spend 1 fatigue to roll 1 more power die"),
                        Choice(id="fatigue:done", label="No more power dice")]
             return Decision(seat=seat, kind="attack_fatigue",
-                            prompt=f"{attacker.name}: rolled {', '.join(ctx.faces + ctx.extra_power_faces)}",
+                            prompt=f"{attacker.name}: rolled {_rolled(ctx)}",
                             choices=choices)
         if phase == "spend":
             return Decision(seat=seat, kind="attack_spend",
                             prompt=f"{attacker.name}: spend enhancements and surges "
-                                   f"(rolled {', '.join(ctx.faces + ctx.extra_power_faces)})",
+                                   f"(rolled {_rolled(ctx)})",
                             choices=[Choice(**spend) for spend in step.data["spends"]])
         return None
 

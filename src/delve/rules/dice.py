@@ -109,3 +109,50 @@ def roll_die(chance: Chance, die: str) -> DieFace:
 def roll_dice(chance: Chance, dice: list[str]) -> list[DieFace]:
     """Roll several dice in order (one ``Chance.roll`` each, so scripts list them in order)."""
     return [roll_die(chance, die) for die in dice]
+
+
+def face_of(die: str, label: str) -> DieFace:
+    """The face of ``die`` that ``label`` names (labels name one face each: ``Die``)."""
+    return next(face for face in die_spec(die).faces if face.label == label)
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{'a' if one[:1] not in 'aeiou' else 'an'} {one}" if n == 1 else f"{n} {many}"
+
+
+def face_words(face: DieFace) -> str:
+    """One face as a player reads it: ``3 damage and a surge``, ``range 2 and 1 damage``, ``a miss``.
+
+    Why: the labels (``0/3S``, ``enh``) are short names for scripts; a person choosing which
+    die to re-roll should not need to know that ``0/3S`` means no range, 3 damage and a surge."""
+    if face.miss:
+        return "a miss"
+    if face.blank:
+        return "a blank"
+    parts = [f"range {face.range}"] if face.range else []
+    parts += [f"{face.hearts} damage"] if face.hearts else []
+    parts += [_count(face.surges, "surge", "surges")] if face.surges else []
+    parts += [_count(face.enhancement, "enhancement", "enhancements")] if face.enhancement else []
+    return " and ".join(parts) if parts else "nothing"
+
+
+def roll_words(faces: list[DieFace]) -> str:
+    """What a roll adds up to, as a player reads it: ``3 damage, range 2, 3 surges and 2
+    enhancements``; ``a miss (X)`` when a die missed (Rulebook: Combat dice: the X face)."""
+    if any(face.miss for face in faces):
+        return "a miss (X)"
+    totals = [("damage", sum(f.hearts for f in faces)), ("range", sum(f.range for f in faces)),
+              ("surge", sum(f.surges for f in faces)), ("enhancement", sum(f.enhancement for f in faces))]
+    parts = []
+    for name, n in totals:
+        if not n:
+            continue
+        if name == "damage":
+            parts.append(f"{n} damage")
+        elif name == "range":
+            parts.append(f"range {n}")
+        else:
+            parts.append(_count(n, name, name + "s"))
+    if not parts:
+        return "nothing"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
