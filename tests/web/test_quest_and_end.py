@@ -79,6 +79,7 @@ def test_summary_at_the_end_and_no_undo(hub: Hub, ruleset: str, quest: str | Non
     state = live.game.state
     assert summary["winner"] == state.winner == msg["winner"] and summary["rounds"] == state.round
     assert summary["reason"]
+    assert summary["heroes_fall"] == ("knocked out" if ruleset == "2e" else "killed")
     if ruleset == "2e":  # no conquest goal: no conquest line (``test_a_2e_table_shows_neither_conquest_nor_threat``)
         assert summary["conquest"] == []
     else:
@@ -145,6 +146,7 @@ def test_a_2e_table_shows_neither_conquest_nor_threat(table) -> None:  # type: i
     _finish(table.hub, live)
     final = table.get(gid, token)
     assert final["quest_state"]["conquest"] is None and final["summary"]["conquest"] == []
+    assert final["summary"]["heroes_fall"] == "knocked out"  # the end screen: "N times a hero was knocked out"
     first, (token1,) = table.new(mode="hotseat", seed=3, ruleset="1e")
     kept = table.get(first, token1)["quest_state"]
     assert kept["conquest"]["value"] == 5 and kept["threat"]["value"] == 0

@@ -149,6 +149,8 @@ export interface Summary {
   conquest: { round: number; value: number }[];
   figures: { id: string; name: string; side: string; kills: number; deaths: number; wounds_dealt?: number }[];
   monsters_killed?: number; heroes_died?: number;
+  /** "knocked out" in a 2nd-edition game (its heroes are never killed), else "killed" */
+  heroes_fall?: string;
   treasure?: { coins: number; items: { hero: string; item: string; name: string }[]; chests?: number };
 }
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from delve.engine.game import Game
 from delve.rules.overlord_cards import card_rules
+from delve.rules2e import active as rules2e_active
 from delve.web.present.names import Namer
 from delve.web.present.stats import QuestStats
 
@@ -117,6 +118,9 @@ def summary(game: Game, namer: Namer, stats: QuestStats) -> dict[str, Any] | Non
         "figures": figures,
         "monsters_killed": sum(n for f, n in stats.deaths.items() if f not in heroes),
         "heroes_died": sum(n for f, n in stats.deaths.items() if f in heroes),
+        # a 2nd-edition hero is knocked out, not killed (descent-2e excerpt a, "Knocked Out"): the
+        # end screen says so
+        "heroes_fall": "knocked out" if rules2e_active(game) else "killed",
         "treasure": {"coins": stats.coins, "chests": stats.chests,
                      "items": [{**t, "name": namer.of(str(t["item"])) or t["item"]} for t in stats.treasure]},
     }
