@@ -79,8 +79,16 @@ class Tuning1e:
         return (Tuning1e, tuple(getattr(self, f.name) for f in fields(self)))
 
 
+NEVER = 1_000_000  # ``trap_keep`` above any threat the overlord holds: no trap is sprung
+
 DEFAULT = Tuning1e()
-HARD = DEFAULT  # the hard level's base policy (``SearchPlayer``); set below once tuned
+# The hard level's base policy (``delve.ai.search.SearchPlayer``; the normal level plays DEFAULT),
+# tuned by whole games against the hero AI (bench/tune_1e.py; docs/simulation.md, "The 1st-edition
+# overlord's weights tuned"): no trap is sprung, so the threat goes to spawn cards. A trap deals a
+# few wounds once (Loose Flagstone: 3 for 5 threat, 8 of the deck's cards); the same threat buys
+# most of a spawn (Goblin Warband: four goblins for 12), whose monsters strike every turn. On the
+# training root it won +25.0% of bridge-of-teeth's games over DEFAULT, +18% to +41% on the others.
+HARD = replace(DEFAULT, trap_keep=NEVER)
 
 
 class _Valuer:
