@@ -59,12 +59,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from delve.ai import overlord_2e
+from delve.ai import overlord_2e, overlord_ai
 from delve.ai.explain import Explanation, Values, build
 from delve.ai.hero_ai import HeroAI
 from delve.ai.hero_search import HeroJudge, Outcomes, hero_candidates
 from delve.ai.overlord_2e import Tuning2e
-from delve.ai.overlord_ai import OverlordAI
+from delve.ai.overlord_ai import OverlordAI, Tuning1e
 from delve.ai.overlord_common import top_step
 from delve.ai.overlord_search import HeroWatch, OverlordJudge, encounters_decided, goal_progress
 from delve.engine.decision import OVERLORD, TABLE, Decision
@@ -136,7 +136,8 @@ class SearchPlayer:
     """A player of one side that searches its key decisions; the normal AI answers the rest."""
 
     def __init__(self, seed: int = 0, *, side: str = "overlord", budget: Budget | None = None,
-                 tuning_2e: Tuning2e | None = None, rollout_tuning_2e: Tuning2e | None = None) -> None:
+                 tuning_2e: Tuning2e | None = None, rollout_tuning_2e: Tuning2e | None = None,
+                 tuning_1e: Tuning1e | None = None) -> None:
         if side not in SEARCHED:
             raise ValueError(f"side must be one of {', '.join(SEARCHED)}")
         self.seed = seed
@@ -148,7 +149,13 @@ class SearchPlayer:
         # ``rollout_tuning_2e``, the normal level's default unless given
         self.tuning_2e = tuning_2e or overlord_2e.HARD
         self.rollout_tuning_2e = rollout_tuning_2e or overlord_2e.DEFAULT
-        self.base: Any = OverlordAI(seed, self.tuning_2e) if side == "overlord" else HeroAI(seed)
+        # its 1st-edition weights (``overlord_ai.Tuning1e``; a 2e game reads them only where the
+        # 2e play leaves a decision to the 1st-edition rules): the base policy's by ``tuning_1e``,
+        # the hard level's ``overlord_ai.HARD`` unless given; the rollouts and probes play the
+        # normal level's default, as in 2e
+        self.tuning_1e = tuning_1e or overlord_ai.HARD
+        self.base: Any = (OverlordAI(seed, self.tuning_2e, self.tuning_1e) if side == "overlord"
+                          else HeroAI(seed))
         self.searched = 0  # decisions searched (a figure for benchmarks)
         # the overlord's model of the heroes for its rollouts (delve.ai.overlord_search)
         self.watch = HeroWatch(seed) if side == "overlord" else None
