@@ -19,8 +19,8 @@ OVERLORD_LEVELS: dict[str, tuple[str, str]] = {
     "easy": ("solo", "Follows the solo rules' fixed routine: predictable, never plans ahead. For learning the quest."),
     "normal": ("ai", "Plays every monster well: each makes the best attack it can reach, by the exact odds."),
     "hard": ("search", "Plans ahead: tries its best moves against many possible dice and your likely reply before "
-                       "it picks one. It does not know the coming dice or any hidden card. Its turns take a second "
-                       "or two."),
+                       "it picks one, and saves its threat for more monsters rather than traps. It does not know the "
+                       "coming dice or any hidden card. Its turns take a second or two."),
 }
 HERO_LEVELS: dict[str, tuple[str, str]] = {
     "easy": ("random", "Plays random legal moves: an overlord's first practice."),
