@@ -23,10 +23,12 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import math
+import sys
 import time
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from delve.ai import overlord_2e
 from delve.ai.hero_ai import HeroAI
@@ -36,6 +38,7 @@ from delve.api import new_game
 from delve.engine.decision import OVERLORD, TABLE
 from delve.rulesets import default_content
 from delve.sim.runner import SimConfig, game_seed, game_setup
+from paired_games import cached_winners, paired
 
 QUESTS = ("first-steps-2e", "first-steps-2e-2")
 ROOT = 20000
@@ -95,23 +98,7 @@ def play(quest: str, seed: int, tuning: Tuning2e, level: str = "normal", tuned_r
 def winners(quest: str, root: int, games: int, tuning: Tuning2e, level: str = "normal",
             cache: dict[str, str] | None = None, key: str = "", tuned_rollouts: bool = False) -> str:
     """The winners of games 0..games-1 of ``root`` (cached under ``key`` when given)."""
-    done = cache.get(key, "") if cache is not None and key else ""
-    out = done[:games]
-    for i in range(len(out), games):
-        out += play(quest, game_seed(root, i), tuning, level, tuned_rollouts)
-    if cache is not None and key and len(out) > len(done):
-        cache[key] = out
-    return out
-
-
-def paired(base: str, tried: str) -> tuple[int, int, float, float, float]:
-    """(games the try won the base lost, the reverse, difference, 95% low, 95% high)."""
-    gained = sum(1 for a, b in zip(base, tried, strict=True) if b == "O" and a != "O")
-    lost = sum(1 for a, b in zip(base, tried, strict=True) if a == "O" and b != "O")
-    n = len(base)
-    d = (gained - lost) / n
-    half = 1.96 * math.sqrt(max(0.0, gained + lost - (gained - lost) ** 2 / n)) / n
-    return gained, lost, d, d - half, d + half
+    return cached_winners(lambda i: play(quest, game_seed(root, i), tuning, level, tuned_rollouts), games, cache, key)
 
 
 def main() -> None:
