@@ -19,6 +19,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from delve.engine.chance import Chance
+from delve.engine.wording import a_or_an
 
 POWER = "black"
 """The name of the power die (Rulebook: Power Dice)."""
@@ -116,43 +117,39 @@ def face_of(die: str, label: str) -> DieFace:
     return next(face for face in die_spec(die).faces if face.label == label)
 
 
-def _count(n: int, one: str, many: str) -> str:
-    return f"{'a' if one[:1] not in 'aeiou' else 'an'} {one}" if n == 1 else f"{n} {many}"
+def _count(n: int, word: str) -> str:
+    """``a surge``, ``an enhancement``, ``3 surges``."""
+    return a_or_an(word) if n == 1 else f"{n} {word}s"
+
+
+def _parts(rng: int, hearts: int, surges: int, enhancements: int, damage_first: bool = False) -> list[str]:
+    """What a face or a roll adds, in words: ``range 1``, ``3 damage``, ``a surge``, ``2 enhancements``
+    (a face reads as printed, range first; a roll's total leads with its damage)."""
+    reach = [f"range {rng}"] if rng else []
+    damage = [f"{hearts} damage"] if hearts else []
+    parts = damage + reach if damage_first else reach + damage
+    parts += [_count(surges, "surge")] if surges else []
+    return parts + ([_count(enhancements, "enhancement")] if enhancements else [])
 
 
 def face_words(face: DieFace) -> str:
-    """One face as a player reads it: ``3 damage and a surge``, ``range 2 and 1 damage``, ``a miss``.
+    """One face as a player reads it: ``range 1 and 3 damage and a surge``, ``a miss``.
 
     Why: the labels (``0/3S``, ``enh``) are short names for scripts; a person choosing which
     die to re-roll should not need to know that ``0/3S`` means no range, 3 damage and a surge."""
     if face.miss:
         return "a miss"
-    if face.blank:
-        return "a blank"
-    parts = [f"range {face.range}"] if face.range else []
-    parts += [f"{face.hearts} damage"] if face.hearts else []
-    parts += [_count(face.surges, "surge", "surges")] if face.surges else []
-    parts += [_count(face.enhancement, "enhancement", "enhancements")] if face.enhancement else []
-    return " and ".join(parts) if parts else "nothing"
+    parts = _parts(face.range, face.hearts, face.surges, face.enhancement)
+    return " and ".join(parts) if parts else "a blank" if face.blank else "nothing"
 
 
 def roll_words(faces: list[DieFace]) -> str:
-    """What a roll adds up to, as a player reads it: ``3 damage, range 2, 3 surges and 2
-    enhancements``; ``a miss (X)`` when a die missed (Rulebook: Combat dice: the X face)."""
+    """What a roll adds up to, as a player reads it: ``5 damage, range 3, 2 surges and an
+    enhancement``; ``a miss (X)`` when a die missed (Rulebook: Combat dice: the X face)."""
     if any(face.miss for face in faces):
         return "a miss (X)"
-    totals = [("damage", sum(f.hearts for f in faces)), ("range", sum(f.range for f in faces)),
-              ("surge", sum(f.surges for f in faces)), ("enhancement", sum(f.enhancement for f in faces))]
-    parts = []
-    for name, n in totals:
-        if not n:
-            continue
-        if name == "damage":
-            parts.append(f"{n} damage")
-        elif name == "range":
-            parts.append(f"range {n}")
-        else:
-            parts.append(_count(n, name, name + "s"))
+    parts = _parts(sum(f.range for f in faces), sum(f.hearts for f in faces), sum(f.surges for f in faces),
+                   sum(f.enhancement for f in faces), damage_first=True)
     if not parts:
         return "nothing"
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]

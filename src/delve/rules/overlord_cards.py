@@ -217,9 +217,9 @@ def run_effects(game: Game, played: OverlordCard, context: dict[str, Any]) -> No
 
 @effect("gain_threat")
 def _gain_threat(game: Game, item: Any, context: dict[str, Any]) -> None:
-    amount = item.amount * (len(game.state.heroes()) if item.per_hero else 1)
     if not keeps_threat(game):
         return
+    amount = item.amount * (len(game.state.heroes()) if item.per_hero else 1)
     game.state.overlord.threat += amount
     game.emit("threat_gained", f"The overlord gains {amount} threat.", ref="Threat Tokens", amount=amount)
 
