@@ -7,8 +7,11 @@ What is compiled: the rules of both editions, the board queries, the step handle
 common modules, the hero, overlord and solo players and the exact-odds solver, the code every
 choice runs. What is not, and why (``NOT_COMPILED``):
 
-- modules that define pydantic models or the dataclasses a save is validated into
-  (``delve.boundary`` reads their annotations, which mypyc replaces with bare runtime types);
+- modules that define pydantic models, and the board's dataclasses (their pydantic validators
+  are decorators mypyc drops). The game state's other saved dataclasses (``engine.state``,
+  ``decision``, ``chance``, ``board.geometry``) are compiled: mypyc replaces their annotations
+  with bare runtime types, and ``delve.native.restore_fields`` gives pydantic and the state
+  copier the written ones back;
 - ``delve.ai.base``: a runtime-checkable ``Protocol``, which mypyc cannot compile;
 - the odds' public types and re-roll solver (numpy does that work), content loading, the web
   layer, the command line, the environments and the simulation runner: little of a choice's
@@ -33,11 +36,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
 PACKAGES = ("engine", "board", "rules", "rules2e", "rulesets", "abilities", "ai", "odds")
 NOT_COMPILED = {
-    "engine/state.py": "the saved dataclasses (validated by delve.boundary)",
-    "engine/chance.py": "saved dataclasses",
-    "engine/decision.py": "saved dataclasses (the history, the log)",
-    "board/grid.py": "saved dataclasses (the board)",
-    "board/geometry.py": "saved dataclasses (footprints)",
+    "board/grid.py": "the board: pydantic validators on its classes (mypyc drops their decorators) "
+                     "and derived views kept in its instance dict",
     "board/mapfile.py": "pydantic models",
     "board/render.py": "pydantic models",
     "board/terrain.py": "pydantic models",

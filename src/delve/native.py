@@ -17,6 +17,8 @@ This module is never compiled itself (it decides whether the compiled ones are u
 
 from __future__ import annotations
 
+import ast
+import dataclasses
 import hashlib
 import importlib.machinery
 import importlib.util
@@ -88,6 +90,36 @@ def source_of(module: str) -> Path:
     parts = module.split(".")[1:]
     base = PACKAGE_DIR.joinpath(*parts)
     return base / "__init__.py" if base.is_dir() else base.with_suffix(".py")
+
+
+def restore_fields(module_name: str) -> None:
+    """Give the compiled dataclasses of a module back the field annotations its source writes.
+
+    Why: mypyc replaces a native dataclass's annotations with bare runtime types (``list`` for
+    ``list[Footprint]``, ``type`` for a ``Literal``), and two readers need the written ones:
+    pydantic (``delve.boundary``: saves, views, a bad save's named errors) and the state copier
+    (``delve.engine.copying``, which plans each field's copy from its type). Native instances
+    have no ``__dict__`` either; a ``__slots__`` naming the fields makes pydantic set them one
+    by one, as it does for the slotted dataclasses the sources define. The saved dataclasses'
+    modules call this last thing; run from source it changes nothing."""
+    module = sys.modules[module_name]
+    native = {name: cls for name, cls in vars(module).items()
+              if isinstance(cls, type) and cls.__module__ == module_name and "__mypyc_attrs__" in cls.__dict__
+              and dataclasses.is_dataclass(cls)}
+    if not native:
+        return
+    for node in ast.parse(source_of(module_name).read_text(encoding="utf-8")).body:
+        if not isinstance(node, ast.ClassDef) or node.name not in native:
+            continue
+        cls = native[node.name]
+        written = {line.target.id: ast.unparse(line.annotation) for line in node.body
+                   if isinstance(line, ast.AnnAssign) and isinstance(line.target, ast.Name)}
+        cls.__annotations__ = written
+        fields = dataclasses.fields(cls)
+        for entry in fields:
+            entry.type = written.get(entry.name, entry.type)
+        if "__slots__" not in cls.__dict__:
+            setattr(cls, "__slots__", tuple(entry.name for entry in fields))  # noqa: B010 (a class attribute)
 
 
 def _stale(modules: dict[str, str]) -> str:

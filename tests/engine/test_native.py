@@ -156,3 +156,60 @@ def test_game_and_players_stay_plain_classes() -> None:
     assert decision is not None
     assert counting.apply(decision.choices[0].id, decision.seat).accepted and Counting.applied == 1
     assert weakref.ref(counting)() is counting
+
+
+SAVED_MODULES = ("delve.engine.state", "delve.engine.decision", "delve.engine.chance", "delve.board.geometry")
+
+
+@pytest.mark.parametrize("module_name", SAVED_MODULES)
+def test_saved_dataclasses_read_as_their_source_writes_them(module_name: str) -> None:
+    """Compiled or not, each saved dataclass carries the annotations its source writes
+    (``delve.native.restore_fields``): pydantic validates saves against them and the state copier
+    plans from them. The other side is the same file run as a module of its own."""
+    import dataclasses
+    import importlib
+    import importlib.util
+
+    module = importlib.import_module(module_name)
+    spec = importlib.util.spec_from_file_location(f"{module_name}_from_source".replace(".", "_"),
+                                                  native.source_of(module_name))
+    assert spec is not None and spec.loader is not None
+    source = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = source  # dataclasses look their module up while building the class
+    try:
+        spec.loader.exec_module(source)
+    finally:
+        del sys.modules[spec.name]
+    classes = [name for name, value in vars(source).items()
+               if dataclasses.is_dataclass(value) and value.__module__ == spec.name]
+    assert classes
+    for name in classes:
+        ours, written = getattr(module, name), getattr(source, name)
+        assert ours.__annotations__ == written.__annotations__, name
+        fields = [(f.name, f.type) for f in dataclasses.fields(ours)]
+        assert fields == [(f.name, f.type) for f in dataclasses.fields(written)], name
+
+
+def test_a_compiled_state_saves_copies_and_refuses_a_bad_save_as_the_source_does() -> None:
+    """The state of a played game survives a save and a structural copy unchanged, and a save with a
+    wrong field is refused with the field's name, whichever engine runs."""
+    import json as json_module
+
+    from pydantic import ValidationError
+
+    from delve.boundary import dump_json, load_json
+    from delve.engine.copying import copy_model
+    from delve.engine.state import GameState
+
+    game = new_game(GameSetup(quest="the-sunken-forge", seed=5, choices=True))
+    for _ in range(60):
+        decision = game.pending
+        assert decision is not None
+        game.apply(decision.choices[-1].id, decision.seat)
+    saved = dump_json(game.state)
+    assert dump_json(load_json(GameState, saved)) == saved
+    assert dump_json(copy_model(game.state)) == saved
+    data = json_module.loads(saved)
+    next(iter(data["figures"].values()))["footprint"]["w"] = "wide"
+    with pytest.raises(ValidationError, match=r"figures\..*footprint\.w"):
+        load_json(GameState, json_module.dumps(data))

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from delve.native import restore_fields
+
 Pos = tuple[int, int]
 
 # The eight king-move directions; orthogonal ones first so callers can slice them.
@@ -112,3 +114,6 @@ def footprint_distance(fp: Footprint, p: Pos) -> int:
     dx = x - px if px < x else px - x - fp.w + 1 if px >= x + fp.w else 0
     dy = y - py if py < y else py - y - fp.h + 1 if py >= y + fp.h else 0
     return dx if dx > dy else dy
+
+
+restore_fields(__name__)  # compiled: the fields' annotations as written above (delve.native)

@@ -30,6 +30,8 @@ from typing import Annotated, Literal, TypeVar
 
 from pydantic import Field
 
+from delve.native import restore_fields
+
 T = TypeVar("T")
 
 ChanceMode = Literal["seeded", "scripted", "manual", "table"]
@@ -171,3 +173,6 @@ def seeded(seed: int) -> ChanceState:
 def scripted(results: Sequence[str]) -> ChanceState:
     """A chance state that plays back ``results`` in order."""
     return ChanceState(mode="scripted", script=list(results))
+
+
+restore_fields(__name__)  # compiled: the fields' annotations as written above (delve.native)

@@ -64,9 +64,6 @@ def free_form(value: Any) -> Any:
     return marshal.loads(data)
 
 
-_new = object.__new__
-
-
 _COPIERS: dict[type, Copier] = {}
 
 
@@ -134,12 +131,13 @@ def _dataclass_copier(cls: type) -> Copier:
     Why generated code: a state copy makes about a hundred of these (figures, steps, seats);
     straight attribute copies run several times faster than a loop over a plan. A class with a
     ``__dict__`` (the board, which keeps its derived views there) copies the whole dict first,
-    so what is no field (a cache) is shared."""
+    so what is no field (a cache) is shared. The instance comes from the class's own ``__new__``:
+    a compiled dataclass (``delve.native``) refuses ``object.__new__``."""
     _COPIERS[cls] = lambda value: _COPIERS[cls](value)  # a field of its own type, while planning
     hints = get_type_hints(cls)
     names = [entry.name for entry in dataclasses.fields(cls)]
     plan = {name: _copier(hints[name]) for name in names}
-    scope: dict[str, Any] = {"_new": _new, "_cls": cls}
+    scope: dict[str, Any] = {"_new": cls.__new__, "_cls": cls}
     lines = ["def copy_dataclass(value):", "    new = _new(_cls)"]
     if "__slots__" not in cls.__dict__:
         lines.append("    new.__dict__.update(value.__dict__)")

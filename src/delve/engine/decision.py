@@ -19,6 +19,8 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
+from delve.native import restore_fields
+
 OVERLORD = "overlord"
 TABLE = "table"  # the seat that enters physical dice results; any connected player may answer
 
@@ -125,3 +127,6 @@ def dump_choice(choice: Choice) -> dict[str, Any]:
     """A choice as JSON data (views, the web table): what a seat receives."""
     dumped: dict[str, Any] = _CHOICE_JSON(choice, mode="json")
     return dumped
+
+
+restore_fields(__name__)  # compiled: the fields' annotations as written above (delve.native)

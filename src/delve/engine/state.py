@@ -17,6 +17,7 @@ from delve.board.geometry import Footprint, Pos
 from delve.board.grid import Board
 from delve.engine.chance import ChanceState
 from delve.engine.decision import ChoiceRecord, Event
+from delve.native import restore_fields
 
 Side = Literal["heroes", "overlord"]
 FigureKind = Literal["hero", "monster"]
@@ -167,3 +168,5 @@ class Step:
     kind: str
     data: dict[str, Any] = field(default_factory=dict)
 
+
+restore_fields(__name__)  # compiled: the fields' annotations as written above (delve.native)
