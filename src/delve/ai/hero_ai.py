@@ -25,7 +25,7 @@ and a turn that runs too long is ended, so the AI can neither crash a game nor l
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from mypy_extensions import mypyc_attr
@@ -64,6 +64,47 @@ MARKERS_WORTH_A_VISIT = ("rune_key", "chest", "potion", "money", "relic")
 POTIONS_TO_CARRY = 2
 SAFE_WORDS = ("end", "done", "pass", "keep", "continue", "skip", "decline", "no", "stop", "leave")
 MAX_CHOICES_PER_TURN = 80
+
+
+WalkTarget = tuple[str, str, int, list[Pos]]
+"""What the hero AI walks toward (``walk_targets``): (kind, the goal's id or "", bias, its spaces)."""
+
+
+def walk_targets(game: Game, hero: FigureState, visited: Collection[str] = ()) -> list[WalkTarget]:
+    """Everything the hero AI walks toward, grouped as a player names it: the quest's goals
+    (``goal``, with the id of the monster the heroes must kill or of the area they must reach,
+    once revealed), then ``glyph``, ``foe``, ``treasure`` (not among ``visited`` markers) and
+    ``frontier`` (unexplored ground and stairs), each with its start bias and its spaces.
+
+    Why one function: the AI's walk (``HeroAI._objective_field``) and the hint that names what a
+    move walks to (``delve.web.advice.with_nearest``) read the same list, so they cannot
+    disagree about what is worth reaching."""
+    board = game.board
+    goals = game.state.flags.get("goals", {}).get("heroes", [])
+    named = {g["kill_named"] for g in goals if g.get("kill_named")}
+    out: list[WalkTarget] = []
+    foes: list[Pos] = []
+    for enemy in visible_enemies(game, hero):
+        if enemy.content_id in named or enemy.id in named:
+            out.append(("goal", enemy.id, BIAS_GOAL, list(enemy.footprint.cells())))
+        else:
+            foes += enemy.footprint.cells()
+    for area in dict.fromkeys(str(g["reach_area"]) for g in goals if g.get("reach_area")):
+        if any(a.id == area and a.revealed for a in board.areas):
+            out.append(("goal", area, BIAS_GOAL, [p for p in board.spaces() if board.area_of(p) == area]))
+    seen = seen_test(game)
+    glyphs: list[Pos] = []
+    treasure: list[Pos] = []
+    for marker in board.markers:
+        if not seen(marker.pos):
+            continue
+        if marker.kind == "glyph" and not marker.data.get("active"):
+            glyphs.append(marker.pos)
+        elif marker.kind in MARKERS_WORTH_A_VISIT and marker.id not in visited:
+            treasure.append(marker.pos)
+    out += [("glyph", "", BIAS_GLYPH, glyphs), ("foe", "", BIAS_ENEMY, foes), ("treasure", "", BIAS_MARKER, treasure),
+            ("frontier", "", BIAS_FRONTIER, frontier_spaces(game) + unexplored_stairs(game))]
+    return [target for target in out if target[3]]
 
 
 def _face_effect(label: str) -> tuple[bool, int, int, int]:
@@ -204,28 +245,8 @@ class HeroAI:
         return [f for f in game.state.figures.values() if f.kind == "hero" and f.seat == seat]
 
     def _objective_field(self, game: Game, hero: FigureState) -> list[int]:
-        """Path cost from every seen space to the nearest thing worth walking to."""
-        board = game.board
-        sources: list[tuple[Pos, int]] = []
-        goals = game.state.flags.get("goals", {}).get("heroes", [])
-        named = {g["kill_named"] for g in goals if g.get("kill_named")}
-        areas = {g["reach_area"] for g in goals if g.get("reach_area")}
-        for enemy in visible_enemies(game, hero):
-            bias = BIAS_GOAL if (enemy.content_id in named or enemy.id in named) else BIAS_ENEMY
-            sources += [(c, bias) for c in enemy.footprint.cells()]
-        for area in areas:
-            if any(a.id == area and a.revealed for a in board.areas):
-                sources += [(p, BIAS_GOAL) for p in board.spaces() if board.area_of(p) == area]
-        visible = seen_test(game)
-        for marker in board.markers:
-            if not visible(marker.pos):
-                continue
-            if marker.kind == "glyph" and not marker.data.get("active"):
-                sources.append((marker.pos, BIAS_GLYPH))
-            elif marker.kind in MARKERS_WORTH_A_VISIT and marker.id not in self.visited:
-                sources.append((marker.pos, BIAS_MARKER))
-        sources += [(p, BIAS_FRONTIER) for p in frontier_spaces(game)]
-        sources += [(p, BIAS_FRONTIER) for p in unexplored_stairs(game)]
+        """Path cost from every seen space to the nearest thing worth walking to (``walk_targets``)."""
+        sources = [(p, bias) for _kind, _goal, bias, spaces in walk_targets(game, hero, self.visited) for p in spaces]
         # The field depends on the view, the seen spaces and the sources alone: it is remembered
         # under a key of those (``distance_field``), not on the player, so a game resumed from a
         # save, or played by another instance, walks exactly the same way.

@@ -250,34 +250,17 @@ def with_attack_odds(game: Game, out: dict[str, Any]) -> dict[str, Any]:
     return {**out, "options": options}
 
 
-def walk_targets(game: Game, hero: FigureState, name: Callable[[str], str]) -> list[tuple[str, int, list[Pos]]]:
-    """What the hero AI walks to (``HeroAI._objective_field``), one entry per thing a player
-    would name: (words, the spaces it counts as farther, its spaces). The quest's goals first,
-    each by its name (the monster they must kill, the area they must reach, once revealed)."""
-    from delve.ai import hero_ai
-    from delve.ai.hero_common import frontier_spaces, seen_test, unexplored_stairs, visible_enemies
+TARGET_WORDS = {"glyph": "a glyph", "foe": "a foe", "treasure": "treasure", "frontier": "unexplored ground"}
 
-    board = game.board
-    goals = game.state.flags.get("goals", {}).get("heroes", [])
-    named = {g["kill_named"] for g in goals if g.get("kill_named")}
-    out: list[tuple[str, int, list[Pos]]] = []
-    foes: list[Pos] = []
-    for enemy in visible_enemies(game, hero):
-        if enemy.content_id in named or enemy.id in named:
-            out.append((name(enemy.id), hero_ai.BIAS_GOAL, list(enemy.footprint.cells())))
-        else:
-            foes += enemy.footprint.cells()
-    for goal in goals:
-        area = goal.get("reach_area")
-        if area and any(a.id == area and a.revealed for a in board.areas):
-            out.append((name(str(area)), hero_ai.BIAS_GOAL, [p for p in board.spaces() if board.area_of(p) == area]))
-    seen = seen_test(game)
-    glyphs = [m.pos for m in board.markers if seen(m.pos) and m.kind == "glyph" and not m.data.get("active")]
-    treasure = [m.pos for m in board.markers if seen(m.pos) and m.kind in hero_ai.MARKERS_WORTH_A_VISIT]
-    out += [("a glyph", hero_ai.BIAS_GLYPH, glyphs), ("a foe", hero_ai.BIAS_ENEMY, foes),
-            ("treasure", hero_ai.BIAS_MARKER, treasure),
-            ("unexplored ground", hero_ai.BIAS_FRONTIER, frontier_spaces(game) + unexplored_stairs(game))]
-    return [entry for entry in out if entry[2]]
+
+def walk_targets(game: Game, hero: FigureState, name: Callable[[str], str]) -> list[tuple[str, int, list[Pos]]]:
+    """What the hero AI walks to (``delve.ai.hero_ai.walk_targets``) in a player's words: (words,
+    the spaces it counts as farther, its spaces). A quest goal by its name (the monster they must
+    kill, the area they must reach)."""
+    from delve.ai.hero_ai import walk_targets as targets
+
+    return [(name(goal) if kind == "goal" else TARGET_WORDS[kind], bias, spaces)
+            for kind, goal, bias, spaces in targets(game, hero)]
 
 
 def with_nearest(game: Game, out: dict[str, Any], name: Callable[[str], str]) -> dict[str, Any]:
