@@ -43,7 +43,9 @@ def test_physical_dice_are_asked_of_the_table_one_die_at_a_time() -> None:
     assert decision is not None and decision.seat == TABLE and decision.kind == "enter_die"
     assert {c.id for c in decision.choices} == {"face:X", "face:0/4", "face:1/3", "face:1/3S", "face:2/2",
                                                 "face:2/1S"}
-    assert game.apply("face:2/2", "h1").accepted  # any seat at the table may enter it
+    refused = game.apply("face:2/2", "")  # any seat at the table may enter it, but not no seat
+    assert not refused.accepted and "empty" in refused.reason
+    assert game.apply("face:2/2", "h1").accepted
     decision = game.pending
     assert decision is not None and "black" in decision.prompt
     assert not game.apply("face:2/2", "h1").accepted  # not a face of the power die

@@ -37,6 +37,8 @@ def bad_argument(choice_id: object, seat: object, serial: object) -> str:
     """Why these ``apply`` arguments are of the wrong type or size, or "" when they are fine."""
     if not isinstance(seat, str) or len(seat) > MAX_ID_LENGTH:
         return f"the seat must be a seat name (a short string), not {type(seat).__name__}"
+    if not seat:  # the table's entries may come from any seat (``Game.apply``), but never from none
+        return "the seat must be a seat name, not an empty string"
     if not isinstance(choice_id, str) or len(choice_id) > MAX_ID_LENGTH:
         return f"the choice must be a choice id (a short string), not {type(choice_id).__name__}"
     if serial is not None and (not isinstance(serial, int) or isinstance(serial, bool)):
