@@ -7,11 +7,10 @@ What is compiled: the rules of both editions, the board queries, the step handle
 common modules, the hero, overlord and solo players and the exact-odds solver, the code every
 choice runs. What is not, and why (``NOT_COMPILED``):
 
-- modules that define pydantic models, and the board's dataclasses (their pydantic validators
-  are decorators mypyc drops). The game state's other saved dataclasses (``engine.state``,
-  ``decision``, ``chance``, ``board.geometry``) are compiled: mypyc replaces their annotations
-  with bare runtime types, and ``delve.native.restore_fields`` gives pydantic and the state
-  copier the written ones back;
+- modules that define pydantic models. The game state's saved dataclasses (``engine.state``,
+  ``decision``, ``chance``, ``board.geometry``, ``board.grid``) are compiled: mypyc replaces
+  their annotations with bare runtime types and drops their pydantic validator decorators, and
+  ``delve.native.restore_fields`` gives pydantic and the state copier the written ones back;
 - ``delve.ai.base``: a runtime-checkable ``Protocol``, which mypyc cannot compile;
 - the odds' public types and re-roll solver (numpy does that work), content loading, the web
   layer, the command line, the environments and the simulation runner: little of a choice's
@@ -36,8 +35,6 @@ ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
 PACKAGES = ("engine", "board", "rules", "rules2e", "rulesets", "abilities", "ai", "odds")
 NOT_COMPILED = {
-    "board/grid.py": "the board: pydantic validators on its classes (mypyc drops their decorators) "
-                     "and derived views kept in its instance dict",
     "board/mapfile.py": "pydantic models",
     "board/render.py": "pydantic models",
     "board/terrain.py": "pydantic models",

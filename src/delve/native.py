@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 MANIFEST = PACKAGE_DIR / "_native.json"
@@ -100,8 +101,10 @@ def restore_fields(module_name: str) -> None:
     pydantic (``delve.boundary``: saves, views, a bad save's named errors) and the state copier
     (``delve.engine.copying``, which plans each field's copy from its type). Native instances
     have no ``__dict__`` either; a ``__slots__`` naming the fields makes pydantic set them one
-    by one, as it does for the slotted dataclasses the sources define. The saved dataclasses'
-    modules call this last thing; run from source it changes nothing."""
+    by one, as it does for the slotted dataclasses the sources define. mypyc also drops the
+    pydantic decorators of their methods (``field_validator``, ``model_validator``): those are
+    applied again, read from the same source, so a bad save or map is refused as before. The
+    saved dataclasses' modules call this last thing; run from source it changes nothing."""
     module = sys.modules[module_name]
     native = {name: cls for name, cls in vars(module).items()
               if isinstance(cls, type) and cls.__module__ == module_name and "__mypyc_attrs__" in cls.__dict__
@@ -120,6 +123,37 @@ def restore_fields(module_name: str) -> None:
             entry.type = written.get(entry.name, entry.type)
         if "__slots__" not in cls.__dict__:
             setattr(cls, "__slots__", tuple(entry.name for entry in fields))  # noqa: B010 (a class attribute)
+        for method in node.body:
+            if isinstance(method, ast.FunctionDef):
+                _redecorate(cls, method, vars(module))
+
+
+PYDANTIC_DECORATORS = frozenset({"field_validator", "model_validator"})
+
+
+def _redecorate(cls: type, method: ast.FunctionDef, namespace: dict[str, object]) -> None:
+    """Apply again the pydantic decorators the source puts on ``method`` where mypyc dropped them
+    (a ``classmethod``'s; an instance method's decorated form is kept). Pydantic reads a validator's signature, which a
+    compiled method has none of, so it gets a plain function of the source's parameters that calls
+    the compiled one. The decorator expressions are the module's own (``field_validator("walls")``),
+    evaluated in its namespace."""
+    decorators = [d for d in method.decorator_list
+                  if isinstance(call := d.func if isinstance(d, ast.Call) else d, ast.Name)
+                  and call.id in PYDANTIC_DECORATORS]
+    if not decorators:
+        return
+    kept = cls.__dict__[method.name]
+    if hasattr(kept, "decorator_info"):  # kept by mypyc (an instance method's decorators run at import)
+        return
+    on_class = isinstance(kept, classmethod)
+    names = [arg.arg for arg in method.args.args]
+    scope: dict[str, Any] = {"_compiled": kept.__get__(None, cls) if on_class else kept}
+    exec(f"def {method.name}({', '.join(names)}):\n"  # the source's own names, nothing else
+         f"    return _compiled({', '.join(names[1:] if on_class else names)})", scope)
+    wrapped: Any = classmethod(scope[method.name]) if on_class else scope[method.name]
+    for decorator in reversed(decorators):
+        wrapped = eval(compile(ast.Expression(decorator), "<decorator>", "eval"), namespace)(wrapped)
+    setattr(cls, method.name, wrapped)
 
 
 def _stale(modules: dict[str, str]) -> str:

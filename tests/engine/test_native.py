@@ -158,7 +158,8 @@ def test_game_and_players_stay_plain_classes() -> None:
     assert weakref.ref(counting)() is counting
 
 
-SAVED_MODULES = ("delve.engine.state", "delve.engine.decision", "delve.engine.chance", "delve.board.geometry")
+SAVED_MODULES = ("delve.engine.state", "delve.engine.decision", "delve.engine.chance", "delve.board.geometry",
+                 "delve.board.grid")
 
 
 @pytest.mark.parametrize("module_name", SAVED_MODULES)
@@ -213,3 +214,24 @@ def test_a_compiled_state_saves_copies_and_refuses_a_bad_save_as_the_source_does
     next(iter(data["figures"].values()))["footprint"]["w"] = "wide"
     with pytest.raises(ValidationError, match=r"figures\..*footprint\.w"):
         load_json(GameState, json_module.dumps(data))
+
+
+def test_the_boards_validators_run_compiled_or_not() -> None:
+    """mypyc drops the pydantic decorators of the board's validators; ``restore_fields`` applies
+    them again, so a bad door, marker kind or grid is refused and walls come back in order."""
+    from pydantic import ValidationError
+
+    from delve.board.grid import Board
+    from delve.boundary import load
+
+    grid = {"width": 2, "height": 2, "terrain": [["floor", "floor"], ["floor", "floor"]],
+            "area_ids": [[None, None], [None, None]]}
+    board = load(Board, {**grid, "walls": [((1, 0), (0, 0)), ((0, 0), (0, 1))]})
+    assert board.walls == [((0, 0), (0, 1)), ((0, 0), (1, 0))]
+    bad_door = {"id": "d1", "edges": [((0, 0), (1, 0)), ((0, 0), (0, 1))]}
+    with pytest.raises(ValidationError, match="parallel unit edges"):
+        load(Board, {**grid, "doors": [bad_door]})
+    with pytest.raises(ValidationError, match="unknown marker kind"):
+        load(Board, {**grid, "markers": [{"id": "m1", "kind": "no-such-kind", "pos": (0, 0)}]})
+    with pytest.raises(ValidationError, match="terrain grid does not match"):
+        load(Board, {**grid, "width": 3})

@@ -21,6 +21,7 @@ from pydantic import field_validator, model_validator
 
 from delve.board.geometry import Pos, orthogonally_adjacent
 from delve.board.terrain import DEFAULT_TERRAIN, TerrainDef, load_marker_kinds, load_terrain
+from delve.native import restore_fields
 
 if TYPE_CHECKING:
     from delve.board.index import BoardIndex
@@ -302,3 +303,6 @@ class Board:
     def reveal_area(self, area_id: str) -> None:
         """Mark an area revealed (does not change sight or movement, so no invalidation)."""
         self.area(area_id).revealed = True
+
+
+restore_fields(__name__)  # compiled: the fields' annotations and validators as written above (delve.native)

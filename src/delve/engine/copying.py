@@ -131,8 +131,9 @@ def _dataclass_copier(cls: type) -> Copier:
     Why generated code: a state copy makes about a hundred of these (figures, steps, seats);
     straight attribute copies run several times faster than a loop over a plan. A class with a
     ``__dict__`` (the board, which keeps its derived views there) copies the whole dict first,
-    so what is no field (a cache) is shared. The instance comes from the class's own ``__new__``:
-    a compiled dataclass (``delve.native``) refuses ``object.__new__``."""
+    so what is no field (a cache) is shared; compiled, the board has no dict, and its other
+    attributes are shared one by one. The instance comes from the class's own ``__new__``: a
+    compiled dataclass (``delve.native``) refuses ``object.__new__``."""
     _COPIERS[cls] = lambda value: _COPIERS[cls](value)  # a field of its own type, while planning
     hints = get_type_hints(cls)
     names = [entry.name for entry in dataclasses.fields(cls)]
@@ -142,6 +143,9 @@ def _dataclass_copier(cls: type) -> Copier:
     if "__slots__" not in cls.__dict__:
         lines.append("    new.__dict__.update(value.__dict__)")
         names = [name for name in names if plan[name] is not None]
+    for extra in getattr(cls, "__mypyc_attrs__", ()):  # compiled (``delve.native``): no instance dict
+        if extra not in plan and not extra.startswith("__"):
+            lines.append(f"    new.{extra} = value.{extra}")  # what is no field (a cache) is shared
     for name in names:
         copier = plan[name]
         if copier is None:
