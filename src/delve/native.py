@@ -133,10 +133,10 @@ PYDANTIC_DECORATORS = frozenset({"field_validator", "model_validator"})
 
 def _redecorate(cls: type, method: ast.FunctionDef, namespace: dict[str, object]) -> None:
     """Apply again the pydantic decorators the source puts on ``method`` where mypyc dropped them
-    (a ``classmethod``'s; an instance method's decorated form is kept). Pydantic reads a validator's signature, which a
-    compiled method has none of, so it gets a plain function of the source's parameters that calls
-    the compiled one. The decorator expressions are the module's own (``field_validator("walls")``),
-    evaluated in its namespace."""
+    (a ``classmethod``'s; an instance method keeps its decorated form). Pydantic reads a
+    validator's signature, which a compiled method has none of, so it gets a plain function of
+    the source's parameters that calls the compiled one. The decorator expressions are the
+    module's own (``field_validator("walls")``), evaluated in its namespace."""
     decorators = [d for d in method.decorator_list
                   if isinstance(call := d.func if isinstance(d, ast.Call) else d, ast.Name)
                   and call.id in PYDANTIC_DECORATORS]

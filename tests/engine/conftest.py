@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
+import sys
 from collections.abc import Callable
+from types import ModuleType
 
 import pytest
 
@@ -12,6 +15,7 @@ from delve.engine.chance import seeded
 from delve.engine.decision import OVERLORD
 from delve.engine.game import Game
 from delve.engine.state import FigureState, GameState, SeatState, Step
+from delve.native import source_of
 from delve.rulesets import handlers_for
 
 
@@ -50,3 +54,18 @@ def game() -> Game:
 @pytest.fixture
 def make_game() -> Callable[..., Game]:
     return small_game
+
+
+@pytest.fixture(scope="session")
+def from_source() -> Callable[[str], ModuleType]:
+    """Runs a module of ``delve`` from its source file as a module of its own (``delve.x.y`` as
+    ``delve_x_y_from_source``): the compiled engine's dataclasses keep no annotations of their own,
+    so tests that compare with what the source writes read it from there."""
+    def load(name: str) -> ModuleType:
+        spec = importlib.util.spec_from_file_location(f"{name.replace('.', '_')}_from_source", source_of(name))
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module  # dataclasses look their module up while building the class
+        spec.loader.exec_module(module)
+        return module
+    return load

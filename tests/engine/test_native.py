@@ -12,6 +12,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -163,26 +164,17 @@ SAVED_MODULES = ("delve.engine.state", "delve.engine.decision", "delve.engine.ch
 
 
 @pytest.mark.parametrize("module_name", SAVED_MODULES)
-def test_saved_dataclasses_read_as_their_source_writes_them(module_name: str) -> None:
+def test_saved_dataclasses_read_as_their_source_writes_them(module_name: str, from_source: Any) -> None:
     """Compiled or not, each saved dataclass carries the annotations its source writes
     (``delve.native.restore_fields``): pydantic validates saves against them and the state copier
     plans from them. The other side is the same file run as a module of its own."""
     import dataclasses
     import importlib
-    import importlib.util
 
     module = importlib.import_module(module_name)
-    spec = importlib.util.spec_from_file_location(f"{module_name}_from_source".replace(".", "_"),
-                                                  native.source_of(module_name))
-    assert spec is not None and spec.loader is not None
-    source = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = source  # dataclasses look their module up while building the class
-    try:
-        spec.loader.exec_module(source)
-    finally:
-        del sys.modules[spec.name]
+    source = from_source(module_name)
     classes = [name for name, value in vars(source).items()
-               if dataclasses.is_dataclass(value) and value.__module__ == spec.name]
+               if dataclasses.is_dataclass(value) and value.__module__ == source.__name__]
     assert classes
     for name in classes:
         ours, written = getattr(module, name), getattr(source, name)

@@ -5,11 +5,10 @@ state is a pydantic model; a bad save still gets pydantic's named error through
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import json
 import sys
 import types
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any, Union, get_args, get_origin, get_type_hints
 
 import pytest
@@ -63,21 +62,6 @@ def test_a_figure_of_the_wrong_shape_is_refused() -> None:
         load_json(GameState, json.dumps(data))
 
 
-def _source_module() -> types.ModuleType:
-    """``delve.rules.attack_context`` run from its source file, as a module of its own: the
-    compiled engine's dataclasses keep no field annotations for pydantic to read, and the adapter
-    is what the converters must match, so the adapter side always uses the source's classes."""
-    import delve.rules.attack_context as compiled_or_not
-
-    source = Path(str(compiled_or_not.__file__)).with_suffix("").with_suffix(".py")
-    spec = importlib.util.spec_from_file_location("attack_context_from_source", source)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while building the class
-    spec.loader.exec_module(module)
-    return module
-
-
 def _context(module: Any) -> Any:
     return module.AttackContext(attacker="hero1", side="heroes", target=(3, 4), dice=["red", "blue"], power=2,
                                 abilities={"Pierce": 2}, surge_options=[module.SurgeOption(cost=1, damage=1)],
@@ -85,8 +69,10 @@ def _context(module: Any) -> Any:
                                 buys=[0])
 
 
-def test_attack_context_converters_write_what_the_adapter_writes() -> None:
-    source = _source_module()
+def test_attack_context_converters_write_what_the_adapter_writes(from_source: Callable[[str], Any]) -> None:
+    """The adapter side uses the source's classes: the compiled ones keep no annotations for
+    pydantic to read, and the adapter is what the converters must match."""
+    source = from_source("delve.rules.attack_context")
     ctx, adapted = _context(sys.modules["delve.rules.attack_context"]), _context(source)
     data = ctx.to_data()
     assert json.dumps(data) == json.dumps(dump(adapted))  # the same keys in the same order
