@@ -132,7 +132,7 @@ async def run(url: str, server_pid: int, games: int, choices: int, think: float)
             "choices_per_s": round(total / elapsed, 1), "games_per_s": round(games / elapsed, 2),
             "p50_ms": round(float(np.percentile(ms, 50)), 1), "p90_ms": round(float(np.percentile(ms, 90)), 1),
             "p99_ms": round(float(np.percentile(ms, 99)), 1), "max_ms": round(float(ms.max()), 1),
-            "server_cpu_ms_per_choice": round(1000 * cpu / max(1, total), 2),
+            "server_cpu_ms_per_choice": round(1000 * cpu / max(1, total), 2), "server_cpu_s": cpu,
             "load_before": round(load, 1), "load_after": round(os.getloadavg()[0], 1)}
 
 

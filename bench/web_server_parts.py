@@ -12,7 +12,8 @@ uvicorn's event loop (``asyncio``, ``uvloop``) and ``--ws`` its WebSocket implem
 default the tree's own settings, ``delve.web.server.uvicorn_config``); ``--deflate`` turns
 permessage-deflate on; ``--gc default`` leaves the collector as Python sets it (no
 ``delve.web.server.settle_collector``, as before it existed) and ``--young N`` sets the youngest
-generation's threshold.
+generation's threshold. ``--plain`` times no part: the total alone, without the wrappers'
+CPU (a few microseconds a choice) or the clock reads they make; compare totals this way.
 The server's resident memory after the run is printed too; ``--soak W`` plays ``W`` more waves
 of ``--games`` new games (at most twice that many kept in memory, older ones evicted to the
 store) and prints the memory after each, to show the collector's settings keep it bounded.
@@ -48,23 +49,25 @@ def _timed(owner: Any, name: str, part: str) -> None:
 
 
 def serve(port: int, report: Path, options: dict[str, Any]) -> None:
-    """The server side: uvicorn with the parts timed; SIGUSR1 writes ``SPENT`` to ``report``."""
+    """The server side: uvicorn with the parts timed (unless ``plain``); SIGUSR1 writes ``SPENT``
+    to ``report``."""
     import uvicorn
 
     import delve.web.messages as messages
     from delve.web.hub import Hub
 
-    _timed(Hub, "choose", "choice (Hub.choose)")
-    try:
-        from delve.web.page import Page
-    except ImportError:  # a tree before ``delve.web.page``: the message dict (its JSON is in the rest)
-        _timed(messages, "message", "state message")
-    else:
-        _timed(Page, "next_text", "state message")
+    if not options.pop("plain", False):
+        _timed(Hub, "choose", "choice (Hub.choose)")
+        try:
+            from delve.web.page import Page
+        except ImportError:  # a tree before ``delve.web.page``: the message dict (its JSON is in the rest)
+            _timed(messages, "message", "state message")
+        else:
+            _timed(Page, "next_text", "state message")
+        time_collector(SPENT)
     import delve.web.server as server
     from delve.web.app import create_app  # after the wrapping: it imports ``message`` by name
 
-    time_collector(SPENT)
     signal.signal(signal.SIGUSR1, lambda *_: report.write_text(json.dumps(SPENT)))
     os.environ.setdefault("DELVE_CREATES_PER_MINUTE", "0")
     app = create_app(f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3")
@@ -113,13 +116,16 @@ def main() -> None:
     parser.add_argument("--gc", choices=("settled", "default"), default="settled",
                         help="settled: the tree's settle_collector when it has one")
     parser.add_argument("--young", type=int, default=0, help="the youngest generation's threshold (default: Python's)")
+    parser.add_argument("--plain", action="store_true",
+                        help="time no parts: the server's total CPU alone, without the timing wrappers")
     parser.add_argument("--soak", type=int, default=0, help="waves of new games after the run (memory)")
     parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)  # the child: serve on this port
     parser.add_argument("--report", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
         serve(args.serve, Path(args.report), {"ws": args.ws, "ws_per_message_deflate": args.deflate, "loop": args.loop,
-                                              "settle": args.gc == "settled", "young": args.young})
+                                              "settle": args.gc == "settled", "young": args.young,
+                                              "plain": args.plain})
         return
     from delve.web.server import free_port
     from web_bench import run, wait_ready
@@ -130,7 +136,7 @@ def main() -> None:
     env = {**os.environ, "DELVE_MAX_LIVE_GAMES": str(2 * args.games), "PYTHONPATH": path}
     server = subprocess.Popen([sys.executable, __file__, "--serve", str(port), "--report", str(report),
                                "--ws", args.ws, "--gc", args.gc, "--young", str(args.young), "--loop", args.loop,
-                               *(["--deflate"] if args.deflate else [])],
+                               *(["--deflate"] if args.deflate else []), *(["--plain"] if args.plain else [])],
                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     try:
@@ -148,9 +154,12 @@ def main() -> None:
     finally:
         server.send_signal(signal.SIGINT)
         server.wait()
-    made, total = max(1, result["choices"]), result["server_cpu_ms_per_choice"]
+    made = max(1, result["choices"])
+    total = round(1000 * result["server_cpu_s"] / made, 3)
     parts = {part: round(1000 * (after[part] - before[part]) / made, 3) for part in SPENT}
     parts["socket and the rest"] = round(total - parts["choice (Hub.choose)"] - parts["state message"], 3)
+    if args.plain:  # nothing was timed: the total alone
+        parts = {}
     print(json.dumps({"src": str(src), "ws": args.ws, "loop": args.loop, "deflate": args.deflate, "gc": args.gc,
                       "young": args.young, "rss_mb": memory,
                       **({"soak_rss_mb": soak} if args.soak else {}), "choices": result["choices"],
