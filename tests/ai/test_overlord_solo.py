@@ -201,6 +201,7 @@ def test_end_of_round_draws_the_timer_card_and_an_empty_deck_loses() -> None:
     play_overlord(game)
     timer = [e for e in game.state.log if e.kind == "solo_timer_card"]
     assert [(e.data["card"], e.data["left"]) for e in timer] == [("order", 0)]
+    assert timer[0].text.startswith("End of round: the solo overlord draws an order card")  # "an", not "a order"
     assert game.state.flags["solo"]["command"] == {"orders": 0, "raise_dead": 0}
     assert game.state.winner is None
     assert len(game.state.overlord.deck) <= len(descent_deck)  # only the Descent draws took from it

@@ -199,3 +199,12 @@ def test_trapfinder_softens_trap_sections_only(skill_game: SkillGame) -> None:
     ada = game.figure("ada")
     assert skill_effects._soften_trap(game, ada, 3, "Dart Fields") == 1
     assert skill_effects._soften_trap(game, ada, 3, "Bleed") == 3
+
+
+def test_the_prompt_that_asks_which_hero_says_what_the_effect_does() -> None:
+    # The prompt named the pack's field ("War Cry (modify stat): which hero?"); a player reads
+    # what the chosen hero gets.
+    skills = open_pack("starter").skills
+    words = {sid: skill_effects.effect_words(item) for sid in ("war-cry", "mending-touch")
+             for item in skills[sid].effects if getattr(item, "target", "") == "chosen_hero"}
+    assert words == {"war-cry": "+1 damage", "mending-touch": "heal 3 wounds"}

@@ -375,6 +375,19 @@ def _timed_change(game: Game, hero: FigureState, src: Source, item: Any, targets
              figure=figure.id, stat=item.stat, amount=item.amount)
 
 
+def effect_words(item: Any) -> str:
+    """What an effect does to the hero it picks, in a player's words (``+1 damage``, ``heal 2
+    wounds``), for the prompt that asks which hero: the effect's kind is a pack's field name."""
+    amount = getattr(item, "amount", None)
+    if item.effect == "modify_stat" and isinstance(amount, int):
+        return f"{amount:+d} {str(getattr(item, 'stat', '')).replace('_', ' ')}".rstrip()
+    if item.effect == "heal_wounds" and isinstance(amount, int):
+        return f"heal {amount} wound{'s' if amount != 1 else ''}"
+    if item.effect == "recover_fatigue" and isinstance(amount, int):
+        return f"recover {amount} fatigue"
+    return str(item.effect).replace("_", " ")
+
+
 def expire(game: Game, hero_id: str, until: str) -> None:
     """Timed changes a hero made that last ``until`` now ends."""
     mods = game.state.flags.get("skill_mods")
@@ -411,7 +424,7 @@ class HeldEffects(StepHandler):
         options = candidates(game, hero, src.limits.choose, healing=item.effect == "heal_wounds")
         if len(options) <= 1:
             return None
-        what = item.effect.replace("_", " ")
+        what = effect_words(item)
         choices = [Choice(id=f"skill_target:{f.id}",
                           label=f"{src.name} on {f.name} ({f.wounds}/{f.max_wounds} wounds)",
                           data={"figure": f.id, "effect": item.effect})

@@ -36,6 +36,7 @@ from delve.engine.decision import OVERLORD, TABLE, Choice, Decision
 from delve.engine.game import Game
 from delve.engine.state import FigureState, Step
 from delve.engine.steps import StepHandler, register
+from delve.engine.wording import a_or_an
 from delve.rules import hero_turn, overlord_turn
 from delve.rules.equipment import content
 from delve.rules.movement import on_board
@@ -464,7 +465,7 @@ class SoloEndOfRound(StepHandler):
         if drawn is None:
             return
         where = _keep_or_discard(game, drawn)
-        game.emit("solo_timer_card", f"End of round: the solo overlord draws a {drawn} card, which {where}; "
+        game.emit("solo_timer_card", f"End of round: the solo overlord draws {a_or_an(drawn)} card, which {where}; "
                   f"{command_cards_left(game)} left in the Command deck.", ref=REF, card=drawn,
                   left=command_cards_left(game))
 
