@@ -48,6 +48,7 @@ export class Table {
 
   speed = $state(1);
   playing = $state(false);
+  playFrom = $state<StateMessage | null>(null);  // the state the running playback started from
   positions = $state<Record<string, XY>>({});
   ghosts = $state<Figure[]>([]);
   removed = $state<string[]>([]);
@@ -76,6 +77,10 @@ export class Table {
 
   /** The message the board draws: a replay step while replaying, else the live state. */
   get state(): StateMessage | null { return this.replayState ?? this.received?.state ?? null; }
+  /** What the counters, meters, objectives and hero panel show: while a playback runs, the state it
+   * started from (the board plays the steps; these catch up when it ends, so the round, a wound
+   * or the game's end is never shown before the board has played it); else ``state``. */
+  get shown(): StateMessage | null { return this.playing && this.playFrom && !this.replayState ? this.playFrom : this.state; }
   get log(): LogEvent[] { return this.replayState ? this.replayLog : this.received?.log ?? []; }
   get replaying(): boolean { return this.replayState !== null; }
 
@@ -130,10 +135,12 @@ export class Table {
     this.removed = [...new Set(steps.filter((s) => s.show.type === "place" && s.show.figure && !where.has(s.show.figure))
       .map((s) => s.show.figure!))];
     this.received = { ...this.received!, state: { ...after, board: after.board ?? before.board } , log: this.received!.log };
+    this.playFrom = before;
     this.playing = true;
     document.body.dataset.playing = "1";
     await this.queue.play(steps, (s) => this.applyStep(s));
     this.playing = false;
+    this.playFrom = null;
     delete document.body.dataset.playing;
     this.positions = {};
     this.ghosts = [];

@@ -17,6 +17,16 @@ describe("board geometry", () => {
     expect(v.h).toBeGreaterThanOrEqual(2 * CELL);
   });
 
+  it("keeps the spaces out of the strip the zoom buttons cover", () => {
+    const b = { x0: 0, y0: 0, x1: 10, y1: 5 };
+    const v = fitView(b, 400, 400, 50);
+    expect(v.w / v.h).toBeCloseTo(1);  // still the box's aspect ratio
+    const px = (x: number) => ((x - v.x) / v.w) * 400;  // board units -> box pixels
+    expect(px(b.x1 * CELL)).toBeLessThanOrEqual(350 + 1e-6);  // the board's right edge left of the buttons
+    expect(px(b.x0 * CELL)).toBeGreaterThanOrEqual(0);
+    expect(fitView(b, 120, 400, 50)).toEqual(fitView(b, 120, 400));  // too narrow a box: no strip kept
+  });
+
   it("zooms about a point that stays still, within limits, and pans", () => {
     const v = { x: 0, y: 0, w: 400, h: 200 };
     const z = zoomAt(v, 2, 0.25, 0.5);

@@ -1,9 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { RulesCache, rulesUrl, sourceName, statusText } from "../src/logic/rules";
+import { RulesCache, refLabel, rulesUrl, sourceName, statusText } from "../src/logic/rules";
 
 describe("rulebook references", () => {
   it("asks for a section by its reference and ruleset, encoded", () => {
     expect(rulesUrl("Step 3: Activate Monsters", "1e")).toBe("/api/rules?ref=Step%203%3A%20Activate%20Monsters&ruleset=1e");
+  });
+  it("cites a rulebook section by its heading and a rule of Delve's own without its file path", () => {
+    expect(refLabel("Step 3: Activate Monsters")).toBe("(rulebook: Step 3: Activate Monsters)");
+    expect(refLabel("Move (4. Ready)")).toBe("(rulebook: Move (4. Ready))");
+    expect(refLabel("Solo variant (docs/solo-overlord.md)")).toBe("(rules: Solo variant)");
   });
   it("says what each coverage status means, and names the rules files", () => {
     expect(statusText("done")).toMatch(/^Implemented/);

@@ -163,7 +163,11 @@ def test_a_person_plays_the_tutorial_to_the_end_by_clicking(server: Any, tmp_pat
         for _ in range(900):
             if page.locator("#end-screen").count():
                 break
-            if page.evaluate("document.body.dataset.playing === '1'"):
+            during = page.evaluate("document.body.dataset.playing === '1' ? "
+                                   "document.getElementById('status').textContent : null")
+            if during is not None:
+                # the top bar waits for the board: not the next round, nor the quest's end, yet
+                assert during == "Playing back...", during
                 notices = page.locator(".notice").all_inner_texts()
                 if any("overlord" in n.lower() for n in notices) and not played_back:
                     played_back = True
@@ -244,6 +248,10 @@ def test_a_person_plays_the_tutorial_to_the_end_by_clicking(server: Any, tmp_pat
         end = page.locator("#end-screen")
         end.wait_for(timeout=30_000)
         assert "win" in end.inner_text()
+        # every way on is in view without scrolling the summary (the buttons stick to the bottom)
+        for button in end.locator(".end-buttons button, .end-buttons a").all():
+            box, dialog = button.bounding_box(), end.bounding_box()
+            assert box is not None and dialog is not None and box["y"] + box["height"] <= dialog["y"] + dialog["height"]
         _screens(page, "end")
         page.click("#end-screen button:has-text('Look at the board')")  # the summary can be put aside
         page.click("#show-summary")
@@ -294,6 +302,16 @@ def test_every_quest_opens_and_plays_on_a_phone(server: Any, tmp_path: Path) -> 
             page.click("#briefing-ok")
             page.wait_for_function("() => document.body.dataset.serial !== ''", timeout=20_000)
             assert page.locator("#board rect.space").count() > 10, quest
+            # fitted, no space lies under the zoom buttons (a tap on it hit a button instead)
+            covered = page.evaluate("""() => {
+                const tools = document.querySelector('.board-tools').getBoundingClientRect();
+                return [...document.querySelectorAll('#board rect.space')].filter((r) => {
+                    const b = r.getBoundingClientRect();
+                    return b.right > tools.left + 1 && b.left < tools.right - 1 && b.bottom > tools.top + 1
+                        && b.top < tools.bottom - 1;
+                }).length;
+            }""")
+            assert covered == 0, quest
             for _ in range(12):
                 # a playback may still be drawing the last answer's events: act on a settled page
                 page.wait_for_function("() => document.body.dataset.playing !== '1'", timeout=30_000)

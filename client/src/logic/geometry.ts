@@ -36,8 +36,16 @@ export function boundsOf(spaces: { x: number; y: number }[], width: number, heig
 }
 
 /** The view box showing the spaces in `b` (with a half-space margin), at the aspect ratio of the
- * element that holds it so that the board fills the space it is given. */
-export function fitView(b: Bounds, boxW: number, boxH: number): View {
+ * element that holds it so that the board fills the space it is given. `right`: pixels at the
+ * box's right edge that controls cover (the zoom buttons): the spaces fit in the rest, so that
+ * none lies under a button (on a phone a tap on such a space hit the button). */
+export function fitView(b: Bounds, boxW: number, boxH: number, right = 0): View {
+  const usable = right > 0 && boxW > 3 * right ? boxW - right : boxW;
+  const v = fitWhole(b, usable, boxH);
+  return usable === boxW ? v : { ...v, w: (v.w * boxW) / usable };
+}
+
+function fitWhole(b: Bounds, boxW: number, boxH: number): View {
   const bw = (b.x1 - b.x0) * CELL + CELL, bh = (b.y1 - b.y0) * CELL + CELL;
   const aspect = boxW > 0 && boxH > 0 ? boxW / boxH : bw / bh;
   let w = bw, h = bw / aspect;

@@ -38,6 +38,16 @@ export function sourceName(source: string): string {
   return SOURCES[source] ?? source;
 }
 
+const OWN_RULE = /^(.*) \((docs\/[^)]+)\)$/;  // "Solo variant (docs/solo-overlord.md)": a rule of Delve's own
+
+/** How the log cites a reference: a rulebook section by its heading; a rule of Delve's own (its
+ * reference names the project document that describes it) by its name alone, as a rule, since a
+ * file path means nothing at the table (its card still names the document). */
+export function refLabel(ref: string): string {
+  const own = OWN_RULE.exec(ref);
+  return own ? `(rules: ${own[1]})` : `(rulebook: ${ref})`;
+}
+
 /** The request that asks for a section's coverage. */
 export function rulesUrl(ref: string, ruleset: string): string {
   return `/api/rules?ref=${encodeURIComponent(ref)}&ruleset=${encodeURIComponent(ruleset)}`;
