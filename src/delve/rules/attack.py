@@ -296,8 +296,15 @@ def _rolled_faces(ctx: AttackContext) -> list[DieFace]:
 
 
 def _rolled(ctx: AttackContext) -> str:
-    """The roll so far in a prompt: its totals in words, then the faces (``delve.rules.dice``)."""
-    return f"{roll_words(_rolled_faces(ctx))}: {', '.join(ctx.faces + ctx.extra_power_faces)}"
+    """The roll so far in a prompt: its totals in words (``delve.rules.dice``). The faces' own
+    short labels (``2/1S``, ``enh``) are left to the log, whose die chips explain them."""
+    return roll_words(_rolled_faces(ctx))
+
+
+def _aimed_at(game: Game, ctx: AttackContext) -> str:
+    """Whom the attack is aimed at, for its prompts: the figure on the target space, else the space."""
+    target = figure_at(game, ctx.target)
+    return target.name if target is not None else f"({ctx.target[0]},{ctx.target[1]})"
 
 
 def _totals(ctx: AttackContext) -> RollTotals:
@@ -350,19 +357,20 @@ class Attack(StepHandler):
                               data={"index": i})
                        for i, (die, face) in enumerate(zip(ctx.all_dice, ctx.faces, strict=True)) if i not in picked]
             choices.append(Choice(id="reroll:done", label="Re-roll the picked dice" if picked else "Re-roll nothing"))
-            who = "aim" if phase == "aim" else f"dodge ({chooser.name})"
+            who = (f"{attacker.name} aims at {_aimed_at(game, ctx)}" if phase == "aim"
+                   else f"{chooser.name} dodges {attacker.name}'s attack")
             return Decision(seat=_seat_of(game, chooser), kind=f"{phase}_reroll",
                             prompt=f"{who}: pick dice to re-roll ({len(picked)} picked)", choices=choices)
         if phase == "fatigue":
             choices = [Choice(id="fatigue:power", label="Spend 1 fatigue to roll 1 more power die"),
                        Choice(id="fatigue:done", label="No more power dice")]
             return Decision(seat=seat, kind="attack_fatigue",
-                            prompt=f"{attacker.name}: rolled {_rolled(ctx)}",
+                            prompt=f"{attacker.name} attacks {_aimed_at(game, ctx)}: rolled {_rolled(ctx)}",
                             choices=choices)
         if phase == "spend":
             return Decision(seat=seat, kind="attack_spend",
-                            prompt=f"{attacker.name}: spend enhancements and surges "
-                                   f"(rolled {_rolled(ctx)})",
+                            prompt=f"{attacker.name} attacks {_aimed_at(game, ctx)}: spend enhancements and "
+                                   f"surges (rolled {_rolled(ctx)})",
                             choices=[Choice(**spend) for spend in step.data["spends"]])
         return None
 
