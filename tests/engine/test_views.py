@@ -107,3 +107,14 @@ def test_turn_tokens_show_who_has_acted_this_round(game: Game) -> None:
     game.apply("action:run", "h1")
     game.apply("end_turn", "h1")
     assert view(game, "overlord")["turn_tokens"] == {"a": "done", "b": "done"}
+
+
+def test_turn_tokens_are_not_shown_in_the_setup_and_all_done_at_the_end(game: Game) -> None:
+    # From a browser play-test: both heroes read "done" while they traded skills before round 1,
+    # and a hero killed in his own turn still read "acting" behind the end screen.
+    game.state.round = 0
+    assert view(game, "h1")["turn_tokens"] == {}
+    game.state.round = 1
+    game.apply("turn:b", "h1")
+    game.state.winner = "overlord"
+    assert view(game, "h1")["turn_tokens"] == {"a": "done", "b": "done"}

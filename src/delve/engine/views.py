@@ -102,8 +102,14 @@ def familiars_view(state: Any, seen: set[tuple[int, int]], shown_figures: set[st
 
 def turn_tokens(game: Game) -> dict[str, str]:
     """Rulebook: Hero Turn Token. Each hero's token: ``ready`` (green side) until his turn this
-    round is taken, then ``done`` (red side); all are ``done`` during the overlord's turn."""
+    round is taken, then ``done`` (red side); all are ``done`` during the overlord's turn. None
+    before the first round (the setup: no turn has been taken, nor is one due yet) and all
+    ``done`` once the quest is over (a hero who fell in his own turn is not "acting" on)."""
     heroes = [h.id for h in game.state.heroes()]
+    if game.state.winner is not None:
+        return dict.fromkeys(heroes, "done")
+    if game.state.round == 0:
+        return {}
     for step in reversed(game.state.stack):
         if step.kind == "hero_turns":
             done = set(step.data.get("done", []))
