@@ -20,6 +20,11 @@ describe("log grouping", () => {
     expect(groupLog(log, (e) => categoryOf(e) === "combat")[0].turns[0].events[0].text).toBe("b");
   });
 
+  it("files a gained skill under cards, not combat (its kind holds 'kill')", () => {
+    expect(categoryOf({ kind: "skill_gained", text: "Sela gains the skill Tumble." })).toBe("cards");
+    expect(categoryOf({ kind: "figure_killed", text: "The goblin dies." })).toBe("combat");
+  });
+
   it("falls back to the turn-start events of older servers", () => {
     const log: LogEvent[] = [
       { kind: "round_started", text: "Round 1 begins.", data: { round: 1 } },

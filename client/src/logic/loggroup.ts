@@ -4,7 +4,8 @@ import type { LogEvent } from "../protocol/types";
 export type Category = "combat" | "movement" | "cards" | "quest" | "other";
 
 const CATEGORY: [Category, RegExp][] = [
-  ["combat", /attack|wound|kill|dice|roll|damage|stun|bleed|poison|burn|immune|dodge|guard/],
+  // "kill" as a word of the kind (figure_killed), not inside "skill" (skill_gained is a card)
+  ["combat", /attack|wound|(^|_)kill|dice|roll|damage|stun|bleed|poison|burn|immune|dodge|guard/],
   ["movement", /move|jump|stairs|place|knock|door|town/],
   ["cards", /card|trap|skill|treachery|spawn|power|event/],
   ["quest", /conquest|threat|glyph|round|game|quest|chest|treasure|coins|rune|relic|altar/],
