@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { abilityNames, find, parseSpends, readableAbility, start, stepsFrom } from "../src/logic/surges";
+import { abilityNames, find, parseSpends, readableAbility, readableSpendLabel, start, stepsFrom } from "../src/logic/surges";
 import type { Choice } from "../src/protocol/types";
 
 const spend = (toRange: number, buys: number[], label: string): Choice =>
@@ -38,6 +38,11 @@ describe("surge abilities in words", () => {
   it("puts the cost after the effect", () => {
     expect(readableAbility("2:+2 damage")).toBe("+2 damage (2 surges)");
     expect(readableAbility("1:pierce 1")).toBe("pierce 1 (1 surge)");
+    expect(readableSpendLabel("0 enhancements to range, the rest to damage; buy 1x 2:+2 damage"))
+      .toBe("0 enhancements to range, the rest to damage; buy +2 damage (2 surges)");
+    expect(readableSpendLabel("1 enhancement to range, the rest to damage; buy 2x 1:+1 damage, 1x 1:pierce 1"))
+      .toBe("1 enhancement to range, the rest to damage; buy 2 times +1 damage (1 surge), pierce 1 (1 surge)");
+    expect(readableSpendLabel("2 enhancements to range, the rest to damage")).toBe("2 enhancements to range, the rest to damage");
     expect(readableAbility("+1 damage")).toBe("+1 damage");
   });
 });

@@ -4,6 +4,7 @@
 // first; the rest behind a toggle). The server decides what a seat may learn; the page only
 // shows what it is sent.
 import type { StateMessage } from "../protocol/types";
+import { readableSpendLabel } from "./surges";
 
 export interface AdviceRow {
   choice: string; label: string; value: number | null; score: string; said: string; marks: string[]; top: boolean;
@@ -54,10 +55,22 @@ export function canAskHint(state: HintState,
   return !side || !p.side || p.side === side;
 }
 
+/** Advice with its spend choices' labels in words (`readableSpendLabel`): the engine's label
+ * names a surge ability by its cost and effect ("1x 2:+2 damage"). */
+export function readableAdvice<T extends Advice>(a: T): T {
+  const words = (id: string, label: string): string => ((id ?? "").startsWith("spend:") ? readableSpendLabel(label) : label);
+  return {
+    ...a,
+    winner_label: words(a.winner ?? "", a.winner_label ?? ""),
+    tie_labels: (a.tie_labels ?? []).map((label, i) => words(a.ties?.[i] ?? "", label)),
+    rows: (a.rows ?? []).map((r) => ({ ...r, label: words(r.choice, r.label) })),
+  };
+}
+
 /** The server's hint for the person's pending decision. */
 export async function askHint(gameId: string, token: string): Promise<Advice> {
   const res = await fetch(`/api/games/${gameId}/hint`, { headers: { "X-Seat-Token": token } });
   const body = await res.json();
   if (!res.ok) throw new Error(sentence(body.error ?? `${res.status}`));
-  return body as Advice;
+  return readableAdvice(body as Advice);
 }

@@ -45,6 +45,20 @@ export function readableAbility(label: string): string {
   return `${m[2]} (${cost} surge${cost === 1 ? "" : "s"})`;
 }
 
+/** A spend choice's label in a player's words: the bought surge abilities as `readableAbility`
+ * writes them ("...; buy 1x 2:+2 damage" -> "...; buy +2 damage (2 surges)"). The hint and the
+ * "why?" tables show spend choices by their labels; the spend panel builds its own words. */
+export function readableSpendLabel(label: string): string {
+  const at = label.indexOf("; buy ");
+  if (at < 0) return label;
+  const bought = label.slice(at + 6).split(/, (?=\d+x )/).map((part) => {
+    const m = /^(\d+)x (.+)$/.exec(part);
+    if (!m) return part;
+    return m[1] === "1" ? readableAbility(m[2]) : `${m[1]} times ${readableAbility(m[2])}`;
+  });
+  return `${label.slice(0, at)}; buy ${bought.join(", ")}`;
+}
+
 /** The starting point: nothing bought, nothing to range (or the smallest offered combination). */
 export function start(spends: Spend[]): SpendState {
   const width = Math.max(0, ...spends.map((s) => s.buys.length));

@@ -2,7 +2,8 @@
 // how its options read. The server decides what a seat may learn (docs/web.md, "Why did the
 // overlord do that"); the page only shows what it is sent.
 import type { LogEvent, StateMessage } from "../protocol/types";
-import { sentence, type Advice } from "./advice";
+import { readableAdvice, sentence, type Advice } from "./advice";
+import { readableSpendLabel } from "./surges";
 
 /** Entries that follow an automated player's own decision (an activation, a move, an attack,
  *  a spawn, a card played); other entries would follow the rules or a person. */
@@ -45,5 +46,6 @@ export async function askWhy(gameId: string, token: string, n: number): Promise<
   const res = await fetch(`/api/games/${gameId}/why?event=${n}`, { headers: { "X-Seat-Token": token } });
   const body = await res.json();
   if (!res.ok) throw new Error(sentence(body.error ?? `${res.status}`));
-  return body as WhyAnswer;
+  const why = readableAdvice(body as WhyAnswer);
+  return (why.chosen ?? "").startsWith("spend:") ? { ...why, chosen_label: readableSpendLabel(why.chosen_label) } : why;
 }
