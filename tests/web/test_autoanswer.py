@@ -22,7 +22,7 @@ def _boilerplate(decision: Any) -> bool:
     if decision.kind == "equip_items":
         return not any(c.id.startswith(EQUIP_PREFIXES) for c in decision.choices)
     if decision.kind == "attack_fatigue":
-        return "X" in decision.prompt.split("rolled ", 1)[1].split(", ")
+        return decision.prompt.split("rolled ", 1)[1].startswith("a miss")  # the roll in words ("a miss (X)")
     return False
 
 
