@@ -5,7 +5,7 @@ import { merge, nameOf, type Received } from "./protocol/merge";
 import type { CardRef, Catalog, Figure, LogEvent, StateMessage, XY } from "./protocol/types";
 import { condition } from "./logic/symbols";
 import { PlaybackQueue, startPositions, stepsOf, summarise, type Step, type StretchSummary } from "./logic/playback";
-import { SLOW_ANSWER_MS } from "./logic/turn";
+import { passesScreen, SLOW_ANSWER_MS } from "./logic/turn";
 
 export interface Floater { id: number; figure: string; text: string; kind: string }
 export interface Notice { text: string; kind: string }
@@ -104,7 +104,10 @@ export class Table {
     const next = merge(prev, msg);
     const steps = prev ? stepsOf(next.fresh, this.speed) : [];
     const automated = next.fresh.some((e) => e.turn === "overlord" || /^(overlord|monster|solo|guard|trap)/.test(e.kind));
-    if (prev && steps.length && this.speed > 0 && !this.replaying) {
+    // Hot-seat: a message for the other side goes straight behind the hand-over cover, never
+    // played back first (a playback drew that side's board and panel, e.g. the overlord's hand
+    // and the unexplored map on the heroes' screen).
+    if (prev && steps.length && this.speed > 0 && !this.replaying && !passesScreen(next.state, this.shownSide)) {
       await this.playBack(prev.state, next.state, steps);
     }
     this.sending = false;
@@ -274,7 +277,8 @@ export class Table {
 
   private side(seat: string): string { return seat === "overlord" ? "overlord" : "heroes"; }
 
-  /** Hot-seat: when the decision passes to the other side, cover the screen until they are ready. */
+  /** Hot-seat: when the decision passes to the other side, cover the screen until they are ready
+   * (``passesScreen``). */
   private checkHandover(): void {
     const st = this.received?.state;
     const p = st?.pending;

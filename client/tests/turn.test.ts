@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answeringText, isYourTurn, levelText, pageTitle, shouldBeep, SLOW_ANSWER_MS, turnText, YOUR_TURN_TITLE } from "../src/logic/turn";
+import { answeringText, isYourTurn, levelText, pageTitle, passesScreen, shouldBeep, SLOW_ANSWER_MS, turnText, YOUR_TURN_TITLE } from "../src/logic/turn";
 import { chatError, mergeChat } from "../src/logic/chat";
 import { forgetSeat, hostToken, keepSeats, keptSeats } from "../src/protocol/kept";
 import type { StateMessage } from "../src/protocol/types";
@@ -103,5 +103,15 @@ describe("the level played against", () => {
     expect(levelText(levelled({}))).toBe("");
     expect(levelText(levelled(undefined))).toBe("");
     expect(levelText(null)).toBe("");
+  });
+});
+
+describe("hot-seat hand-over", () => {
+  const msg = (mode: string, side: string) => ({ table: { mode, side } }) as unknown as Pick<StateMessage, "table">;
+  it("passes the screen only for a hot-seat message of the other side", () => {
+    expect(passesScreen(msg("hotseat", "overlord"), "heroes")).toBe(true);
+    expect(passesScreen(msg("hotseat", "heroes"), "heroes")).toBe(false);
+    expect(passesScreen(msg("hotseat", "overlord"), null)).toBe(false);  // the first message: nothing on screen yet
+    expect(passesScreen(msg("solo", "overlord"), "heroes")).toBe(false);
   });
 });

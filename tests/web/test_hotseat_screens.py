@@ -99,3 +99,34 @@ def test_the_socket_sends_the_whole_log_of_the_new_side(table: Any) -> None:
                     break
         assert changes >= 2
 
+
+
+def test_a_replay_is_seen_by_the_side_on_screen_at_every_step(tmp_path: Path) -> None:
+    """From a browser play-test: with the heroes' side on screen, stepping a replay through the
+    overlord's decisions showed his hand and the unexplored map. Each step is now built for the
+    side on screen, as the live messages are."""
+    hub = Hub(Store(f"sqlite:///{tmp_path / 'hot.sqlite3'}"))
+    live = hub.create(mode="hotseat", seed=5)
+    table = live.people[0]
+    bots: dict[str, Any] = {}
+    overlord_steps: list[int] = []
+    for _ in range(400):
+        decision = live.game.pending
+        if decision is None or (overlord_steps and decision.seat != OVERLORD and len(overlord_steps) > 3):
+            break
+        if decision.seat == OVERLORD:
+            overlord_steps.append(len(live.records))
+        bot = bots.setdefault(decision.seat, make_bot("ai" if decision.seat == OVERLORD else "hero", 3))
+        hub.choose(live.id, table.token, bot.choose(decision, live.game), decision.serial)
+    assert live.game.pending is not None and live.game.pending.seat != OVERLORD  # the heroes' screen now
+
+    def show(live_game: Any, person: Any, game: Any) -> dict[str, Any]:
+        return message(live_game, person, game=game)
+
+    for step in overlord_steps[:4]:
+        out = hub.replay_at(live.id, table.token, step, show)
+        assert out["table"]["side"] == "heroes", step
+        assert "hand" not in out["overlord"], step
+        assert not _kinds(out) & set(PRIVATE_KINDS), step
+        live_spaces = len(message(live, table)["board"]["spaces"])
+        assert len(out["board"]["spaces"]) <= live_spaces  # no more of the map than the heroes have seen

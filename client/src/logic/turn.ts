@@ -58,3 +58,9 @@ export function levelText(st: StateMessage | null | undefined): string {
   if (heroes.length) parts.push(`${heroes.join("/")} heroes`);
   return parts.join(", ");
 }
+
+/** Hot-seat: whether this message is for the other side than the one on screen, so the screen is
+ * about to be passed (the page covers it at once and plays nothing of it back first). */
+export function passesScreen(st: Pick<StateMessage, "table">, shownSide: string | null): boolean {
+  return st.table.mode === "hotseat" && shownSide !== null && !!st.table.side && st.table.side !== shownSide;
+}

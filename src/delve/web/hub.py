@@ -14,6 +14,7 @@ game from its setup and the choices before the failed one, which is the same sta
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 import threading
 import time
@@ -536,6 +537,8 @@ class Hub:
                   show: Callable[[LiveGame, Person, Game], dict[str, Any]]) -> dict[str, Any]:
         """``show`` of the game as it was after its first ``step`` accepted choices (for stepping
         through a replay), from the game's replay cursor (``delve.web.replays``)."""
+        from delve.web.messages import screen_seats  # messages imports this module
+
         live = self.get(game_id, token)
         person = live.person(token)
         with live.lock:
@@ -543,8 +546,14 @@ class Hub:
             if live.replayer is None:
                 live.replayer = Replayer(live.setup)
             replayer = live.replayer
+            # Hot-seat: the replay is seen by the side now on screen, at every step. Built for the
+            # person's every seat, an overlord step showed his hand and the unexplored map to the
+            # heroes' players (a play-test found it).
+            shown = screen_seats(live.game, person)
+        viewer = person if set(shown) >= set(person.seats) - {TABLE} else \
+            dataclasses.replace(person, seats=[s for s in person.seats if s in shown or s == TABLE])
         with replayer.lock:
-            return show(live, person, replayer.at(records, step))
+            return show(live, viewer, replayer.at(records, step))
 
     # -- listeners -------------------------------------------------------------------------
     def listen(self, live: LiveGame, callback: Callable[[], None], person: Person | None = None) -> Callable[[], None]:
