@@ -118,15 +118,23 @@ def overlord_card(card: OverlordCard) -> dict[str, Any]:
     }
 
 
-def briefing(quest: Quest) -> dict[str, Any]:
+def briefing(quest: Quest, ruleset: str = "1e") -> dict[str, Any]:
     """The quest's briefing: its name, story, each side's goal and what conquest and threat are.
-    Nothing the heroes may not know (no areas, chests, notes or encounters)."""
+    Nothing the heroes may not know (no areas, chests, notes or encounters). Conquest and threat
+    are explained only where the game uses them, as the table shows their meters
+    (``present.quest.keeps_conquest``, ``keeps_threat``): a 2nd-edition quest has neither."""
+    from delve.rules.overlord_cards import CARD_RULES, FIRST_EDITION
+
     entries = glossary()
+    used = {"conquest": any(getattr(condition, "heroes_out_of_conquest", False) for side in (quest.goals.heroes, quest.goals.overlord)
+                            for condition in side.win_when),
+            "threat": CARD_RULES.get(ruleset, FIRST_EDITION).keeps_threat}
     return {
         "id": quest.id, "name": quest.name, "tutorial": quest.tutorial, "story": quest.flavour,
         "goals": {"heroes": quest.goals.heroes.text, "overlord": quest.goals.overlord.text},
         "starting_conquest": quest.starting_conquest,
-        "rules": [{"term": term, "name": entries[term]["name"], "text": entries[term]["text"]} for term in QUEST_RULES],
+        "rules": [{"term": term, "name": entries[term]["name"], "text": entries[term]["text"]} for term in QUEST_RULES
+                  if used.get(term, True)],
     }
 
 
@@ -148,7 +156,7 @@ def catalog(pack_name: str, quest_id: str, ruleset: str, heroes: int) -> dict[st
                                   "flavour": m.flavour} for m in quest.named_monsters},
         "familiars": {k: familiar_card(v) for k, v in pack.familiars.items()},
         "overlord_cards": {k: overlord_card(v) for k, v in pack.overlord.items()},
-        "quest": briefing(quest),
+        "quest": briefing(quest, ruleset),
         "glossary": glossary(),
         "terrain": terrain,
         "markers": markers,
@@ -180,5 +188,5 @@ def quest_list() -> tuple[dict[str, Any], ...]:
         for quest in open_pack(pack_name).quests.values():
             if quest.encounter == 1:
                 out.append({"ruleset": ruleset, "pack": pack_name, "default": quest.id == tutorial,
-                            **briefing(quest)})
+                            **briefing(quest, ruleset)})
     return tuple(out)
