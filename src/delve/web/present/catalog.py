@@ -126,8 +126,9 @@ def briefing(quest: Quest, ruleset: str = "1e") -> dict[str, Any]:
     from delve.rules.overlord_cards import CARD_RULES, FIRST_EDITION
 
     entries = glossary()
-    used = {"conquest": any(getattr(condition, "heroes_out_of_conquest", False) for side in (quest.goals.heroes, quest.goals.overlord)
-                            for condition in side.win_when),
+    sides = (quest.goals.heroes, quest.goals.overlord)
+    used = {"conquest": any(getattr(condition, "heroes_out_of_conquest", False)
+                            for side in sides for condition in side.win_when),
             "threat": CARD_RULES.get(ruleset, FIRST_EDITION).keeps_threat}
     return {
         "id": quest.id, "name": quest.name, "tutorial": quest.tutorial, "story": quest.flavour,
