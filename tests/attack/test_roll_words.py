@@ -32,7 +32,7 @@ def test_a_roll_by_its_totals() -> None:
     assert roll_words([face_of(POWER, "enh")]) == "an enhancement"
 
 
-DODGE_MAP = """---
+ROOM_MAP = """---
 areas:
   room: {name: Room, revealed: true}
 symbols:
@@ -50,7 +50,7 @@ def test_the_attack_prompts_name_both_figures_in_words(scenario_game: Callable[.
     # From a browser play-test: "rolled 1 damage ...: 2/1S, enh" read as shorthand, and neither the
     # dodge nor the power-dice prompt said who attacks whom.
     game = scenario_game({
-        "name": "prompts", "map": DODGE_MAP, "start": {"overlord_turn": True}, "dice": ["red:0/4", "red:1/3"],
+        "name": "prompts", "map": ROOM_MAP, "start": {"overlord_turn": True}, "dice": ["red:0/4", "red:1/3"],
         "figures": [{"id": "jaes", "name": "Jaes", "speed": 4, "wounds": 10, "armor": 0, "order": "dodge",
                      "at": [0, 0]},
                     {"id": "b1", "name": "Brute", "side": "overlord", "speed": 4, "wounds": 5, "dice": ["red"],
@@ -66,8 +66,7 @@ def test_the_attack_prompts_name_both_figures_in_words(scenario_game: Callable[.
 def test_a_heros_attack_prompts_say_whom_he_attacks_and_the_roll_in_words(
         scenario_game: Callable[..., Game]) -> None:
     game = scenario_game({
-        "name": "prompts", "map": "---\nareas:\n  room: {name: Room, revealed: true}\nsymbols:\n  R: {area: room}\n"
-                                  "---\n+-+-+-+\n|R . .|\n+-+-+-+\n",
+        "name": "prompts", "map": ROOM_MAP,
         "start": {"hero_turn": "hero"}, "dice": ["red:X", "yellow:1/1", "black:enh", "black:surge", "red:0/4"],
         "figures": [{"id": "hero", "name": "Hero", "speed": 4, "wounds": 10, "fatigue": 2,
                      "traits": {"melee": 2, "ranged": 0, "magic": 0}, "items": ["iron-mace"], "order": "aim",
