@@ -31,6 +31,7 @@ from starlette.concurrency import run_in_threadpool
 
 from delve.engine.game import Game
 from delve.web.delivery import StaticDelivery
+from delve.web.group_commit import GroupCommit
 from delve.web.hub import Hub, LiveGame, Person, TableError
 from delve.web.messages import message, screen_seats, viewing_seat
 from delve.web.page import Page, dumps
@@ -108,6 +109,7 @@ def create_app(store_url: str, shard: tuple[int, int] | None = None,
     ``TableSettings.from_env()``."""
     settings = settings or TableSettings.from_env()
     hub = Hub(Store(store_url), shard=shard, max_live=settings.max_live_games)
+    group = GroupCommit(hub.store, hub.take_back)  # the socket's choices, one commit a turn of the loop
     limiter = CreationLimiter(settings.creates_per_minute)
     thinkers = CapacityLimiter(THINKING_AT_ONCE)  # turns of searching players under way (``_serve_socket``)
     # The workbench's balance runs (delve.workbench.jobs): niced worker processes, or a Ray cluster.
@@ -129,6 +131,7 @@ def create_app(store_url: str, shard: tuple[int, int] | None = None,
                                        "max_live_games": settings.max_live_games})
         yield
         task.cancel()
+        hub.store.commit_staged()  # none acknowledged, but kept all the same
         jobs.close()
 
     app = FastAPI(title="Delve table", docs_url=None, redoc_url=None, lifespan=lifespan)
@@ -326,7 +329,7 @@ def create_app(store_url: str, shard: tuple[int, int] | None = None,
                                     "{\"token\": \"...\", \"log_from\": a whole number >= 0}"})
                 await ws.close(code=4400)
             return
-        await _serve_socket(ws, hub, live, person, token, log_from, settings.socket_idle_s, thinkers)
+        await _serve_socket(ws, hub, group, live, person, token, log_from, settings.socket_idle_s, thinkers)
 
     return app
 
@@ -340,8 +343,8 @@ async def _off_loop(thinkers: CapacityLimiter, thinks: bool, fn: Callable[..., A
     return await run_in_threadpool(fn, *args)
 
 
-async def _serve_socket(ws: WebSocket, hub: Hub, live: LiveGame, person: Person, token: str, log_from: int,
-                        idle_s: float, thinkers: CapacityLimiter) -> None:
+async def _serve_socket(ws: WebSocket, hub: Hub, group: GroupCommit, live: LiveGame, person: Person, token: str,
+                        log_from: int, idle_s: float, thinkers: CapacityLimiter) -> None:
     """Send a state message now and after every change; apply the choices and undos received.
 
     Why the game work runs on the event loop itself with SQLite: a choice is a few milliseconds
@@ -350,6 +353,8 @@ async def _serve_socket(ws: WebSocket, hub: Hub, live: LiveGame, person: Person,
     loop serves the queued choices one after the other. With a database server (PostgreSQL) a
     commit waits on the network, so the work goes to the thread pool and the loop stays free,
     and so does the work of a game whose automated seat searches (its turn is CPU seconds).
+    A choice made on the loop is committed with the other games' choices of the same turn of
+    the loop (``delve.web.group_commit``), and no state is sent before that commit.
     The state message answering a person's own choice is built and sent right after it; the
     change notification then finds nothing new for this page and sends nothing twice. The board
     (most of a message) is sent only when it differs from the last one this page received
@@ -380,28 +385,41 @@ async def _serve_socket(ws: WebSocket, hub: Hub, live: LiveGame, person: Person,
 
     async def send_state(ack: dict[str, Any] | None = None) -> bool:
         """Send the page's next state message, if anything changed; ``ack``: the answer to the
-        page's own request, carried inside it (``Page.next_state``). True when one was sent."""
+        page's own request, carried inside it (``Page.next_state``). True when one was sent.
+        Why ``acting`` lasts until the answer's state is read: while a page waited for the group
+        commit, its change-driven send could find the page's own change and send it without the
+        acknowledgement (the answer then went alone, in a frame of its own)."""
+        nonlocal acting
+        await group.settled()  # no page sees a choice before it is committed
+        if acting and ack is None:  # the page's own request is under way: its answer sends this
+            return False
+        acting = False  # from here, anyone's change wakes the page again
         text = await work(page.next_text, ack)
         if text is None:
             return False
         await ws.send_text(text)
         return True
 
-    async def act(fn: Callable[..., Any], *args: Any, pooled: bool = False, thinking: bool = False) -> None:
+    async def act(fn: Callable[..., Any], *args: Any, pooled: bool = False, thinking: bool = False,
+                  staged: bool = False) -> None:
         """``fn``: a change this page asked for, made without waking this page (``receive``
-        sends its state next, read after ``acting`` is off, so a change anyone else made
-        meanwhile is in it). Why: the wake-up cost a turn of the loop, a task and a state check
-        that found nothing new on every choice. A refused change wakes the page as before."""
+        sends its state next, read as ``acting`` goes off in ``send_state``, so a change anyone
+        else made meanwhile is in it). Why: the wake-up cost a turn of the loop, a task and a
+        state check that found nothing new on every choice. A refused change wakes the page as
+        before.
+        ``staged``: the change's choices are only staged; wait for their commit (which raises
+        ``TableError`` if they could not be written: the game was taken back)."""
         nonlocal acting
         acting = True
         try:
             # a searching player may answer: at most THINKING_AT_ONCE such turns at a time
             await (_off_loop(thinkers, thinking, fn, *args) if pooled or thinking else work(fn, *args))
+            if staged:
+                await group.settled(live.id)
         except BaseException:
             acting = False
             changed.set()  # nothing will be sent for this change: look for anyone else's
             raise
-        acting = False
 
     async def receive() -> None:
         while True:
@@ -420,8 +438,8 @@ async def _serve_socket(ws: WebSocket, hub: Hub, live: LiveGame, person: Person,
                     serial = data.get("serial")
                     if serial is not None and not isinstance(serial, int):
                         raise TableError("serial must be a whole number")
-                    await act(hub.choose, live.id, token, str(data.get("choice") or ""), serial,
-                              thinking=thinks)
+                    await act(hub.choose, live.id, token, str(data.get("choice") or ""), serial, inline,
+                              thinking=thinks, staged=inline)
                     reply = {"type": "ack", "choice": data.get("choice")}
                 elif data.get("type") == "undo":
                     await act(hub.undo, live.id, token, pooled=True)  # a replay: may take long
@@ -442,6 +460,7 @@ async def _serve_socket(ws: WebSocket, hub: Hub, live: LiveGame, person: Person,
 
     receiver = asyncio.create_task(receive())
     try:
+        await group.settled()
         first = await run_in_threadpool(page.next_text)  # never None: the page has seen nothing yet
         if first is not None:
             await ws.send_text(first)

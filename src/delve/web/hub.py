@@ -363,9 +363,12 @@ class Hub:
             raise TableError("the table is full; try again in a few minutes", 503)
 
     # -- deciding --------------------------------------------------------------------------
-    def choose(self, game_id: str, token: str, choice_id: str, serial: int | None = None) -> LiveGame:
+    def choose(self, game_id: str, token: str, choice_id: str, serial: int | None = None,
+               staged: bool = False) -> LiveGame:
         """Apply a person's choice (after the token and seat checks), run the automated seats,
-        commit, then notify. Raises ``TableError`` with a reason that is safe for the seat."""
+        commit, then notify. Raises ``TableError`` with a reason that is safe for the seat.
+        ``staged``: the new choices are only staged (``Store.stage``); the caller acknowledges
+        nothing before they are committed (``delve.web.group_commit``)."""
         live = self.get(game_id, token)
         person = live.person(token)
         if not isinstance(choice_id, str) or not choice_id or len(choice_id) > 200:
@@ -389,15 +392,15 @@ class Hub:
             if not result.accepted:
                 raise TableError(result.reason)
             live.records.append((decision.seat, choice_id, True))
-            self._run_automated(live, start)
+            self._run_automated(live, start, staged)
         self._notify(live)
         return live
 
-    def _run_automated(self, live: LiveGame, start: int) -> None:
+    def _run_automated(self, live: LiveGame, start: int, staged: bool = False) -> None:
         """``_automate_and_store``, and if the engine fails on the way, the game as it was at
         ``start`` (nothing of it was stored) and a refusal. Holds ``live.lock``."""
         try:
-            self._automate_and_store(live, start)
+            self._automate_and_store(live, start, staged)
         except Exception:  # the store may have failed too: nothing of this turn was kept
             self._restore(live, start)
             raise TableError("the engine could not apply that choice; nothing changed", 500) from None
@@ -408,9 +411,10 @@ class Hub:
         live.records = live.records[:keep]
         live.game = replay(live.setup, live.records)
 
-    def _automate_and_store(self, live: LiveGame, start: int) -> None:
+    def _automate_and_store(self, live: LiveGame, start: int, staged: bool = False) -> None:
         """Let automated seats answer until a person must decide, then commit every new record
-        (the person's choice and the automated ones) in one transaction. Holds ``live.lock``."""
+        (the person's choice and the automated ones) in one transaction, or stage them for the
+        next grouped one (``staged``). Holds ``live.lock``."""
         game = live.game
         for _ in range(MAX_AUTOMATIC):
             decision = game.pending
@@ -430,7 +434,21 @@ class Hub:
                 game.apply(choice_id, decision.seat, decision.serial)
             live.records.append((decision.seat, choice_id, False))
         status = "finished" if game.pending is None else "running"
-        self.store.append(live.id, start, live.records[start:], status)
+        (self.store.stage if staged else self.store.append)(live.id, start, live.records[start:], status)
+
+    def take_back(self, game_id: str, start: int) -> None:
+        """The game as it was before its choice number ``start``, whose staged choices could not
+        be committed (``delve.web.group_commit``); its pages are told. No page was sent them."""
+        live = self.games.get(game_id)
+        if live is None:
+            return
+        with live.lock:
+            if len(live.records) <= start:
+                return
+            self._restore(live, start)
+            live.epoch += 1  # a page reading over HTTP may have seen them: every page starts afresh
+            live.replayer = None
+        self._notify(live)
 
     def set_auto_answer(self, game_id: str, token: str, on: bool) -> LiveGame:
         """Turn a person's automatic answers on or off (stored with the game); turned on, a

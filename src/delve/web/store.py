@@ -93,6 +93,16 @@ class StoredGame:
     choices: list[tuple[str, str, bool]]  # (seat, choice id, made by a person)
 
 
+@dataclass
+class Staged:
+    """Accepted choices of one game waiting for the next grouped commit (``Store.stage``)."""
+
+    game_id: str
+    start: int  # the position of the first of ``records`` in the game's history
+    records: list[tuple[str, str, bool]]
+    status: str  # the game's status after them
+
+
 def sqlite_url(data_dir: Path, own_folder: bool = False) -> str:
     """The default database: one SQLite file in the data directory, created private to the user
     (0700: it holds every game and the play.json of `delve play`). An existing folder keeps its
@@ -133,6 +143,12 @@ class Store:
         self._sqlite_file: str | None = None  # the file the choices' fast path writes to
         self._writers = threading.local()
         self._opened: list[sqlite3.Connection] = []
+        # Staged choices (SQLite only: a server database's commits run on threads, not grouped).
+        # The lock is held while staged rows are taken and written and while a game's choices
+        # are written or deleted directly: each game's rows reach the file in their order.
+        self._staged: list[Staged] = []
+        self._staged_lock = threading.Lock()
+        self._groups = url.startswith("sqlite")
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
             database = make_url(url).database
@@ -166,23 +182,79 @@ class Store:
                                                    for p in config["people"]])
 
     def append(self, game_id: str, start: int, records: Sequence[tuple[str, str, bool]], status: str) -> None:
-        """Add accepted choices at positions ``start``..., in one transaction (committed on return)."""
+        """Add accepted choices at positions ``start``..., in one transaction (committed on return),
+        with the game's staged choices before them (``stage``), which stay staged on an error."""
         if not records:
             return
+        entry = Staged(game_id, start, list(records), status)
+        if not self._groups:  # nothing is ever staged
+            self._write([entry])
+            return
+        with self._staged_lock:
+            own = [s for s in self._staged if s.game_id == game_id]
+            self._write([*own, entry])
+            if own:
+                self._staged = [s for s in self._staged if s.game_id != game_id]
+
+    def stage(self, game_id: str, start: int, records: Sequence[tuple[str, str, bool]], status: str) -> None:
+        """Keep accepted choices to commit with other games' at the next ``commit_staged``.
+
+        Why: on a busy table each commit cost about a twentieth of a choice's CPU, and the event
+        loop serves several games' choices in each of its turns; ``delve.web.group_commit``
+        commits them once a turn and acknowledges none before. SQLite only."""
+        if not self._groups:
+            raise ValueError("only a SQLite store groups its commits")
+        if records:
+            with self._staged_lock:
+                self._staged.append(Staged(game_id, start, list(records), status))
+
+    @property
+    def staged(self) -> bool:
+        """Whether choices wait for ``commit_staged``."""
+        return bool(self._staged)
+
+    def commit_staged(self) -> list[Staged]:
+        """Commit every staged choice, in one transaction; returns those that could not be written.
+
+        After a failed transaction each game's entries are tried alone, so one game's error
+        (say a clash with its stored rows) does not lose the others'; once an entry of a game
+        fails, that game's later entries are not written either (its history would have a gap)."""
+        with self._staged_lock:
+            staged, self._staged = self._staged, []
+            if not staged:
+                return []
+            try:
+                self._write(staged)
+                return []
+            except Exception:  # tried one by one below
+                pass
+            failed: list[Staged] = []
+            for entry in staged:
+                if any(f.game_id == entry.game_id for f in failed):
+                    failed.append(entry)
+                    continue
+                try:
+                    self._write([entry])
+                except Exception:
+                    failed.append(entry)
+            return failed
+
+    def _write(self, entries: Sequence[Staged]) -> None:
+        """``entries``' choices (and each game's status when it is not running) in one transaction."""
+        rows = [(e.game_id, e.start + i, seat, choice, int(person))
+                for e in entries for i, (seat, choice, person) in enumerate(e.records)]
+        ended = [(e.status, e.game_id) for e in entries if e.status != "running"]
         if self._sqlite_file is not None:
-            self._append_sqlite(game_id, start, records, status)
+            self._write_sqlite(rows, ended)
             return
         with self.engine.begin() as conn:
-            conn.execute(insert(choices), [
-                {"game_id": game_id, "n": start + i, "seat": seat, "choice": choice, "by_person": int(person)}
-                for i, (seat, choice, person) in enumerate(records)
-            ])
-            if status != "running":
+            conn.execute(insert(choices), [dict(zip(("game_id", "n", "seat", "choice", "by_person"), row, strict=True))
+                                           for row in rows])
+            for status, game_id in ended:
                 conn.execute(update(games).where(games.c.id == game_id).values(status=status))
 
-    def _append_sqlite(self, game_id: str, start: int, records: Sequence[tuple[str, str, bool]],
-                       status: str) -> None:
-        """``append`` on this thread's own connection to the SQLite file, in plain SQL.
+    def _write_sqlite(self, rows: list[tuple[str, int, str, str, int]], ended: list[tuple[str, str]]) -> None:
+        """``_write`` on this thread's own connection to the SQLite file, in plain SQL.
 
         Why: the choices of every round trip are written here, and SQLAlchemy's connection
         checkout and statement handling cost about 70 us of the ~100 us this takes through it;
@@ -194,14 +266,19 @@ class Store:
             self._writers.conn = conn
             self._opened.append(conn)
         with conn:  # one transaction: committed on return, rolled back on an error
-            conn.executemany("INSERT INTO choices (game_id, n, seat, choice, by_person) VALUES (?, ?, ?, ?, ?)",
-                             [(game_id, start + i, seat, choice, int(person))
-                              for i, (seat, choice, person) in enumerate(records)])
-            if status != "running":
-                conn.execute("UPDATE games SET status = ? WHERE id = ?", (status, game_id))
+            conn.executemany("INSERT INTO choices (game_id, n, seat, choice, by_person) VALUES (?, ?, ?, ?, ?)", rows)
+            conn.executemany("UPDATE games SET status = ? WHERE id = ?", ended)
 
     def truncate(self, game_id: str, keep: int) -> None:
-        """Forget every choice from position ``keep`` on (undo)."""
+        """Forget every choice from position ``keep`` on (undo), after writing the game's staged ones."""
+        with self._staged_lock if self._groups else contextlib.nullcontext():
+            own = [s for s in self._staged if s.game_id == game_id]
+            if own:
+                self._write(own)
+                self._staged = [s for s in self._staged if s.game_id != game_id]
+            self._truncate(game_id, keep)
+
+    def _truncate(self, game_id: str, keep: int) -> None:
         with self.engine.begin() as conn:
             conn.execute(delete(choices).where(choices.c.game_id == game_id, choices.c.n >= keep))
             conn.execute(update(games).where(games.c.id == game_id).values(status="running"))
@@ -290,7 +367,9 @@ class Store:
             self._change_config(conn, game_id, change)
 
     def close(self) -> None:
-        """Release the connection pool and the choices' own connections."""
+        """Commit what is staged; release the connection pool and the choices' own connections."""
+        if self._staged:
+            self.commit_staged()
         self.engine.dispose()
         for conn in self._opened:
             with contextlib.suppress(sqlite3.Error):
