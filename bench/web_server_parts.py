@@ -1,5 +1,6 @@
 """Where the real server's CPU per choice goes (not a test): the choice, the state message, the
-garbage collector and the rest (the socket: uvicorn's frames, Starlette, the event loop).
+garbage collector and the rest (the socket: uvicorn's frames, Starlette, the event loop), and how
+many choices each of the store's transactions held.
 
 Starts a uvicorn server (``delve.web.server.uvicorn_config``, a fresh SQLite file) in a child
 process with ``Hub.choose``, ``Page.next_text`` and the garbage collector timed in CPU time
@@ -41,11 +42,26 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from cpu_parts import time_calls, time_collector
 
 SPENT: dict[str, float] = {"choice (Hub.choose)": 0.0, "state message": 0.0, "garbage collector": 0.0}
+COMMITS = "transactions"  # the store's writes of choices (a tree with the group commit writes several games' at once)
 
 
 def _timed(owner: Any, name: str, part: str) -> None:
     """Add the CPU time of ``owner.name`` to ``SPENT[part]``."""
     time_calls(SPENT, owner, name, part)
+
+
+def _count_commits() -> None:
+    """Count the store's transactions of choices in ``SPENT[COMMITS]``."""
+    from delve.web.store import Store
+
+    name = "_write" if hasattr(Store, "_write") else "append"  # trees before the group commit: one per append
+    write = getattr(Store, name)
+
+    def counted(self: Any, *args: Any, **kwargs: Any) -> Any:
+        SPENT[COMMITS] = SPENT.get(COMMITS, 0.0) + 1
+        return write(self, *args, **kwargs)
+
+    setattr(Store, name, counted)
 
 
 def serve(port: int, report: Path, options: dict[str, Any]) -> None:
@@ -65,6 +81,7 @@ def serve(port: int, report: Path, options: dict[str, Any]) -> None:
         else:
             _timed(Page, "next_text", "state message")
         time_collector(SPENT)
+        _count_commits()
     import delve.web.server as server
     from delve.web.app import create_app  # after the wrapping: it imports ``message`` by name
 
@@ -156,8 +173,11 @@ def main() -> None:
         server.wait()
     made = max(1, result["choices"])
     total = round(1000 * result["server_cpu_s"] / made, 3)
-    parts = {part: round(1000 * (after[part] - before[part]) / made, 3) for part in SPENT}
+    parts = {part: round(1000 * (after[part] - before[part]) / made, 3) for part in SPENT if part != COMMITS}
     parts["socket and the rest"] = round(total - parts["choice (Hub.choose)"] - parts["state message"], 3)
+    commits = after.get(COMMITS, 0.0) - before.get(COMMITS, 0.0)
+    if commits:
+        parts["choices per transaction"] = round(made / commits, 2)
     if args.plain:  # nothing was timed: the total alone
         parts = {}
     print(json.dumps({"src": str(src), "ws": args.ws, "loop": args.loop, "deflate": args.deflate, "gc": args.gc,
