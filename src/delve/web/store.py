@@ -267,7 +267,8 @@ class Store:
             self._opened.append(conn)
         with conn:  # one transaction: committed on return, rolled back on an error
             conn.executemany("INSERT INTO choices (game_id, n, seat, choice, by_person) VALUES (?, ?, ?, ?, ?)", rows)
-            conn.executemany("UPDATE games SET status = ? WHERE id = ?", ended)
+            if ended:
+                conn.executemany("UPDATE games SET status = ? WHERE id = ?", ended)
 
     def truncate(self, game_id: str, keep: int) -> None:
         """Forget every choice from position ``keep`` on (undo), after writing the game's staged ones."""
@@ -279,6 +280,7 @@ class Store:
             self._truncate(game_id, keep)
 
     def _truncate(self, game_id: str, keep: int) -> None:
+        """``truncate``'s own transaction: the rows from ``keep`` on go, the game runs again."""
         with self.engine.begin() as conn:
             conn.execute(delete(choices).where(choices.c.game_id == game_id, choices.c.n >= keep))
             conn.execute(update(games).where(games.c.id == game_id).values(status="running"))
