@@ -68,6 +68,12 @@ def test_quest_shows_its_briefing_goals_cards_and_legend_on_a_phone(server: Any,
     sheet = _card(page, page.locator('.party .ref-link[data-card="hero"]').first, "Hero")
     assert "Wounds" in sheet and "Speed" in sheet
 
+    # the legend's bar is in view above the decision sheet even at the sheet's tallest (it covers
+    # the board's foot on a phone)
+    page.evaluate("window.scrollTo(0, 0)")
+    bar = page.locator(".legend summary").bounding_box()
+    sheet_top = page.evaluate("innerHeight - parseFloat(getComputedStyle(document.querySelector('.decision')).maxHeight)")
+    assert bar is not None and bar["y"] + bar["height"] <= sheet_top, (bar, sheet_top)
     page.locator(".legend summary").click()
     legend = page.locator(".legend")
     legend.locator("ul").wait_for(timeout=5_000)  # drawn when opened
