@@ -72,7 +72,8 @@ def test_quest_shows_its_briefing_goals_cards_and_legend_on_a_phone(server: Any,
     # the board's foot on a phone)
     page.evaluate("window.scrollTo(0, 0)")
     bar = page.locator(".legend summary").bounding_box()
-    sheet_top = page.evaluate("innerHeight - parseFloat(getComputedStyle(document.querySelector('.decision')).maxHeight)")
+    sheet_top = page.evaluate("innerHeight - parseFloat(getComputedStyle("
+                              "document.querySelector('.decision')).maxHeight)")
     assert bar is not None and bar["y"] + bar["height"] <= sheet_top, (bar, sheet_top)
     page.locator(".legend summary").click()
     legend = page.locator(".legend")
