@@ -34,6 +34,7 @@ from delve.rules.overlord_cards import (
     discard_choices,
     discard_for_threat,
     effect,
+    priced,
     reachable_threat,
     run_effects,
 )
@@ -79,7 +80,7 @@ class EventWindow(StepHandler):
             cost = card_cost(game, event)
             if event.type == "event" and event.trigger == step.data["trigger"] and cost <= overlord.threat \
                     and event.name not in played_names:
-                choices.append(Choice(id=f"event:{card_id}", label=f"Play {event.name} ({cost} threat)",
+                choices.append(Choice(id=f"event:{card_id}", label=priced(game, f"Play {event.name}", cost),
                                       data={"card": card_id}))
         choices += discard_choices(game)
         choices.append(Choice(id="pass", label="Let it pass"))
@@ -102,7 +103,7 @@ class EventWindow(StepHandler):
         overlord.hand.remove(event.id)
         overlord.discard.append(event.id)
         step.data["played_names"] = [*step.data.get("played_names", []), event.name]
-        game.emit("card_played", f"The overlord plays {event.name} ({cost} threat).",
+        game.emit("card_played", f"{priced(game, f'The overlord plays {event.name}', cost)}.",
                   ref="Event Cards", card=event.id, type="event", cost=cost)
         run_effects(game, event, dict(step.data["context"]))
 

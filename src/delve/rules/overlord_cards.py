@@ -62,6 +62,12 @@ def card_cost(game: Game, played: OverlordCard) -> int:
     return played.threat_cost if card_rules(game).costs_threat else 0
 
 
+def priced(game: Game, text: str, cost: int) -> str:
+    """``text`` with a card's threat cost in brackets, as the log and the prompts name a card; a
+    ruleset whose cards cost nothing (the 2nd edition has no threat) names no cost."""
+    return f"{text} ({cost} threat)" if card_rules(game).costs_threat else text
+
+
 def card(game: Game, card_id: str) -> OverlordCard:
     """An overlord card of this game's pack."""
     return content(game).overlord[card_id]
@@ -140,7 +146,8 @@ def pay_and_play(game: Game, card_id: str) -> OverlordCard:
         raise EngineError(f"the overlord cannot play {card_id} now")
     overlord.threat -= cost
     overlord.hand.remove(card_id)
-    game.emit("card_played", f"The overlord plays {played.name} ({played.type}, {cost} threat).",
+    price = f", {cost} threat" if card_rules(game).costs_threat else ""
+    game.emit("card_played", f"The overlord plays {played.name} ({played.type}{price}).",
               ref="Playing Overlord Cards", card=card_id, type=played.type, cost=cost)
     return played
 
@@ -259,22 +266,23 @@ def window_decision(game: Game, step: Any) -> Decision:
     played_names = step.data.get("played_names", [])
     for card_id in sorted(set(overlord.hand)):
         played = card(game, card_id)
-        if card_cost(game, played) > overlord.threat:
+        cost = card_cost(game, played)
+        if cost > overlord.threat:
             continue
         if not rules.one_event_per_trigger and played.type == "event" and played.name in played_names:
             continue  # ruleset 2e: not two cards of one name for the same trigger
         if played.type == "spawn" and not step.data.get("spawned"):
-            choices.append(Choice(id=f"spawn:{card_id}", label=f"Spawn: {played.name} ({played.threat_cost} threat)",
+            choices.append(Choice(id=f"spawn:{card_id}", label=priced(game, f"Spawn: {played.name}", cost),
                                   data={"card": card_id}))
         elif played.type == "power" and not step.data.get("powered"):
-            choices.append(Choice(id=f"power:{card_id}", label=f"Power: {played.name} ({played.threat_cost} threat)",
+            choices.append(Choice(id=f"power:{card_id}", label=priced(game, f"Power: {played.name}", cost),
                                   data={"card": card_id}))
         elif played.type == "event" and played.trigger == "start_of_overlord_turn":
-            choices.append(Choice(id=f"event:{card_id}", label=f"Event: {played.name} ({played.threat_cost} threat)",
+            choices.append(Choice(id=f"event:{card_id}", label=priced(game, f"Event: {played.name}", cost),
                                   data={"card": card_id}))
     choices.append(Choice(id="continue", label="Go on to activate monsters"))
     return Decision(seat=OVERLORD, kind="overlord_cards",
-                    prompt=f"Play cards before activating monsters ({overlord.threat} threat)", choices=choices)
+                    prompt=priced(game, "Play cards before activating monsters", overlord.threat), choices=choices)
 
 
 def window_choice(game: Game, step: Any, choice: Choice) -> None:

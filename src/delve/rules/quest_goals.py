@@ -39,6 +39,11 @@ def _met(game: Game, condition: dict[str, Any]) -> bool:
     return False
 
 
+# The rules section a quest's end cites, by ruleset (the 1st edition's: Conquest Tokens; a ruleset
+# whose quests end otherwise registers its own, as ``delve.rules2e.encounters`` does).
+GAME_OVER_REF: dict[str, str] = {}
+
+
 def check_goals(game: Game) -> None:
     """End the game if either side has met a goal of its quest."""
     if game.state.winner is not None:
@@ -52,7 +57,8 @@ def check_goals(game: Game) -> None:
                 game.state.winner = side
                 text = ("The overlord has completed the quest goal and wins." if side == "overlord"
                         else f"The {side} have completed the quest goal and win.")
-                game.emit("game_over", text, ref="Conquest Tokens", winner=side, goal=condition)
+                game.emit("game_over", text, ref=GAME_OVER_REF.get(game.state.ruleset, "Conquest Tokens"), winner=side,
+                          goal=condition)
                 return
 
 

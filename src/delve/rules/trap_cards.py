@@ -29,6 +29,7 @@ from delve.rules.overlord_cards import (
     discard_choices,
     discard_for_threat,
     effect,
+    priced,
     reachable_threat,
     run_effects,
 )
@@ -71,7 +72,7 @@ class TrapWindow(StepHandler):
             if trap.type == "trap" and trap.trigger == step.data["trigger"]:
                 cost = trap_cost(game, card_cost(game, trap))
                 if cost <= overlord.threat:
-                    choices.append(Choice(id=f"trap:{card_id}", label=f"Spring {trap.name} ({cost} threat)",
+                    choices.append(Choice(id=f"trap:{card_id}", label=priced(game, f"Spring {trap.name}", cost),
                                           data={"card": card_id, "cost": cost}))
         choices += discard_choices(game)
         choices.append(Choice(id="pass", label="Let it pass"))
@@ -91,7 +92,7 @@ class TrapWindow(StepHandler):
         overlord.threat -= choice.data["cost"]
         overlord.hand.remove(trap.id)
         overlord.discard.append(trap.id)
-        game.emit("card_played", f"The overlord springs {trap.name} ({choice.data['cost']} threat).",
+        game.emit("card_played", f"{priced(game, f'The overlord springs {trap.name}', choice.data['cost'])}.",
                   ref="Trap Cards", card=trap.id, type="trap", cost=choice.data["cost"])
         run_effects(game, trap, dict(step.data["context"]))
 

@@ -40,13 +40,14 @@ from delve.engine.state import FigureState, Step
 from delve.engine.steps import StepHandler, register_in
 from delve.rules import equipment
 from delve.rules.overlord_turn import TURN_END_HOOKS as OVERLORD_TURN_END_HOOKS
-from delve.rules.quest_goals import GOAL_MET_HOOKS, check_goals
+from delve.rules.quest_goals import GAME_OVER_REF, GOAL_MET_HOOKS, check_goals
 from delve.rules.revealing import reveal_for_all_heroes
 from delve.rules.setup import GameSetupStep, hero_order, monster_figure, named_monster_figure, players_in_game
-from delve.rules2e import active
+from delve.rules2e import RULESET, active
 from delve.rules2e.monster_groups import set_up_groups
 
 REF = "Quests"
+GAME_OVER_REF[RULESET] = REF  # the quest's end is its last encounter's, not the 1st edition's conquest
 TRANSITION = "encounter_transition"
 FLAG = "encounters"  # {"number": n, "won": [{"encounter": quest id, "winner": side}]}
 
@@ -187,7 +188,7 @@ class EncounterTransition(StepHandler):
         game.emit("encounter_transition", "The heroes keep their damage, conditions and items and recover "
                   "their fatigue; the overlord keeps his hand.", ref=REF, encounter=following.id)
         start_encounter(game, following)
-        game.emit("encounter_started", f"Encounter {following.encounter}: {following.name} begins.", ref=REF,
+        game.emit("encounter_started", f"The next encounter begins: {following.name}.", ref=REF,
                   encounter=following.id, number=following.encounter)
 
 
