@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { categoryOf, groupLog } from "../src/logic/loggroup";
+import { categoryOf, groupLog, listed } from "../src/logic/loggroup";
 import { boardTargets, groupChoices, spendSteps } from "../src/logic/choices";
 import { linkify } from "../src/logic/mentions";
 import { abbreviation, monsterShape } from "../src/logic/symbols";
@@ -70,5 +70,17 @@ describe("mentions and symbols", () => {
     expect(abbreviation("Blood Flitter")).toBe("BF");
     expect(abbreviation("Brannoc")).toBe("Br");
     expect(abbreviation("master Hollow Archer")).toBe("HA");
+  });
+});
+
+describe("an attack's roll in the log", () => {
+  it("is listed once: the unchanged repeat the server marks is left out, under every filter", () => {
+    const rolled: LogEvent = { kind: "dice_rolled", text: "Ogre's attack: rolled red 2/1S." };
+    const again: LogEvent = { kind: "attack_rolled", text: "Ogre rolled 2/1S.", repeat: true };
+    const changed: LogEvent = { kind: "attack_rolled", text: "Ogre rolled 2/1S, surge." };
+    for (const filter of ["all", "combat"] as const) {
+      expect([rolled, again, changed].filter((e) => listed(e, filter))).toEqual([rolled, changed]);
+    }
+    expect(listed(changed, "movement")).toBe(false);
   });
 });

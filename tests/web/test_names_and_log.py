@@ -158,3 +158,24 @@ def test_bare_hands_and_dazed_dice_read_as_words(hub: Hub) -> None:
     none = Event(kind="daze_dice_lost", text=f"{hero.name} is dazed and loses no dice.",
                  data={"figure": hero.id, "dice": []})
     assert text_of(none, namer) == f"{hero.name} is dazed and loses no dice."
+
+
+def test_an_attack_roll_is_shown_once_unless_its_dice_changed(hub: Hub) -> None:
+    """The final ``attack_rolled`` repeats the attack's own ``dice_rolled`` unless a re-roll or an
+    extra power die changed the faces: then it is marked ``repeat`` and plays nothing back."""
+    live = hub.create(mode="hotseat", seed=5)
+    log = _play(hub, live, live.people[0], 700)[-1]["log"]
+    repeats = kept = 0
+    first: list[str] | None = None
+    for event in log:
+        if event["kind"] == "attack_declared":
+            first = None
+        elif event["kind"] == "dice_rolled" and first is None:
+            first = event["data"]["faces"]
+        elif event["kind"] == "attack_rolled":
+            same = event["data"]["faces"] == first
+            assert event.get("repeat", False) == same and ("show" in event) != same, event
+            repeats, kept = repeats + same, kept + (not same)
+        else:
+            assert "repeat" not in event
+    assert repeats > 0 and kept > 0, (repeats, kept)  # both kinds met: plain rolls, and fatigue dice

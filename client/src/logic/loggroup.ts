@@ -15,6 +15,12 @@ export function categoryOf(e: LogEvent): Category {
   return CATEGORY.find(([, re]) => re.test(e.kind))?.[0] ?? "other";
 }
 
+/** Whether the log lists ``e`` under ``filter``: never an attack's roll repeated unchanged (the
+ * server marks it ``repeat``: the roll's own line already shows those dice). */
+export function listed(e: LogEvent, filter: Category | "all"): boolean {
+  return !e.repeat && (filter === "all" || categoryOf(e) === filter);
+}
+
 export interface TurnGroup { turn: string; title: string; events: LogEvent[] }
 export interface RoundGroup { round: number; title: string; turns: TurnGroup[] }
 

@@ -129,6 +129,8 @@ export interface LogEvent {
   turn?: string | null;
   turn_name?: string;
   show?: Show;
+  /** the attack's roll again, unchanged since its dice were rolled: the log leaves it out */
+  repeat?: boolean;
 }
 
 export interface Objective {
