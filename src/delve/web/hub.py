@@ -536,6 +536,8 @@ class Hub:
             if live.game.pending is None:
                 raise TableError("the quest is over: a finished game cannot be undone", 409)
             mine = [i for i, (seat, _c, by_person) in enumerate(live.records) if by_person and seat in person.seats]
+            if live.mode == "hotseat":
+                mine = self._this_sides(live, person, mine)
             if not mine:
                 raise TableError("there is no decision of yours to undo", 409)
             keep = mine[-1]
@@ -550,6 +552,23 @@ class Hub:
             live.replayer = None
         self._notify(live)
         return live
+
+    @staticmethod
+    def _this_sides(live: LiveGame, person: Person, mine: list[int]) -> list[int]:
+        """Of the positions ``mine`` (a hot-seat person's own decisions), those of the side now on
+        screen made since the other side's last decision. Why: one person holds both sides of a
+        shared screen, and undo must not let the heroes' players take back the overlord's choice
+        (or make him choose again), nor the overlord theirs. Raises when the last decision was
+        the other side's."""
+        from delve.web.messages import screen_seats  # messages imports this module
+
+        side = {*screen_seats(live.game, person), TABLE}
+        others = [i for i, (seat, _c, by_person) in enumerate(live.records) if by_person and seat not in side]
+        since = [i for i in mine if live.records[i][0] in side and i > max(others, default=-1)]
+        if not since and mine:
+            raise TableError("nothing to undo on this side: the last decision was the other side's "
+                             "(on a shared screen each side takes back only its own)", 409)
+        return since
 
     def replay_at(self, game_id: str, token: str, step: int,
                   show: Callable[[LiveGame, Person, Game], dict[str, Any]]) -> dict[str, Any]:
