@@ -83,3 +83,61 @@ def test_kill_9_mid_game_loses_nothing_acknowledged(server: Any) -> None:
         # the first request rebuilds the game from the store and checks it: slow on a busy machine
         resumed = httpx.get(f"{server.url}/api/games/{gid}/state", headers=headers, timeout=60).json()
         assert resumed == expected
+
+
+def test_kill_9_while_sockets_share_group_commits_loses_nothing_acknowledged(server: Any) -> None:
+    """Six games driven over WebSockets at once, so the server commits several games' choices
+    together (``delve.web.group_commit``), then ``kill -9`` at a random moment: every state a
+    page was sent is in the database for every game, and nothing else but a choice whose answer
+    was never sent."""
+    import asyncio
+    import json
+
+    import websockets
+
+    games = []
+    for seed in range(6):
+        created = httpx.post(server.url + "/api/games", json={"mode": "solo", "seed": 20 + seed, "quick": True},
+                             timeout=60).json()
+        games.append((created["id"], created["invites"][0]["url"].split("#", 1)[1]))
+    last: dict[str, dict[str, Any]] = {}  # each game's last state a page was sent
+    sent: dict[str, str | None] = {}  # a choice sent and not yet answered
+
+    async def drive(gid: str, token: str) -> None:
+        try:
+            async with websockets.connect(server.url.replace("http", "ws") + f"/ws/{gid}") as ws:
+                await ws.send(json.dumps({"token": token}))
+                last[gid] = json.loads(await ws.recv())
+                while last[gid]["pending"] is not None:
+                    sent[gid] = _pick(last[gid])
+                    await ws.send(json.dumps({"type": "choose", "choice": sent[gid],
+                                              "serial": last[gid]["pending"]["serial"]}))
+                    state = json.loads(await ws.recv())
+                    assert state["type"] == "state", state
+                    last[gid], sent[gid] = state, None
+        except (websockets.ConnectionClosed, OSError):
+            return  # the server died
+
+    async def play_then_kill() -> None:
+        drivers = [asyncio.create_task(drive(gid, token)) for gid, token in games]
+        deadline = time.monotonic() + 60
+        while sum(s["table"]["choices_made"] for s in last.values()) < 60 and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(float(np.random.default_rng(9).uniform(0.1, 0.6)))
+        server.kill()
+        await asyncio.gather(*drivers)
+
+    asyncio.run(play_then_kill())
+    assert len(last) == len(games)
+    hub = Hub(Store(server.store))
+    for gid, token in games:
+        live = hub.get(gid)
+        person = live.person(token)
+        acked = last[gid]["table"]["choices_made"]
+        assert len(live.records) >= acked, gid
+        prefix = replay(live.setup, live.records[:acked])
+        rebuilt = message(live, person, game=prefix)
+        assert (rebuilt["pending"], rebuilt["figures"]) == (last[gid]["pending"], last[gid]["figures"])  # all sent
+        if len(live.records) > acked:  # committed, its answer not sent before the kill
+            assert sent[gid] is not None and live.records[acked][1] == sent[gid]
+    hub.store.close()
