@@ -85,7 +85,9 @@ def test_a_save_written_before_the_plain_classes_loads_and_plays_on_alike() -> N
     game = load_game(text)
     assert game.to_json() == text
     _play(game, RandomPlayer(6, end_bias=0.1), 40)
-    assert game.state_hash() == "e08f57d09ad26ebd7355904ac87a6556d8479bd012687a662b2aa7d55332e3fc"
+    # (session 16: the four "No Tunnel Goblin can be placed" lines of these choices name the
+    # monster, where they gave its id; the hash before that was e08f57d0...)
+    assert game.state_hash() == "50930b8b605a5e263487b0c3d4827afa11544d4049208410d647b0e93593546d"
 
 
 def _final_hash(ruleset: str, quest: str, seed: int) -> str:

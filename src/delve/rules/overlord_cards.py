@@ -255,6 +255,7 @@ def uses_cards(game: Game) -> bool:
 
 def window_decision(game: Game, step: Any) -> Decision:
     """Step 1's discard window, then the window before activations (spawn, power, events)."""
+    from delve.rules.spawning import places_any  # spawning reads this module's cards
     overlord = game.state.overlord
     rules = card_rules(game)
     choices = discard_choices(game)
@@ -272,8 +273,10 @@ def window_decision(game: Game, step: Any) -> Decision:
         if not rules.one_event_per_trigger and played.type == "event" and played.name in played_names:
             continue  # ruleset 2e: not two cards of one name for the same trigger
         if played.type == "spawn" and not step.data.get("spawned"):
-            choices.append(Choice(id=f"spawn:{card_id}", label=priced(game, f"Spawn: {played.name}", cost),
-                                  data={"card": card_id}))
+            label = priced(game, f"Spawn: {played.name}", cost)
+            if not places_any(game, card_id):
+                label += ": no legal space for its monsters now (they would not be placed)"
+            choices.append(Choice(id=f"spawn:{card_id}", label=label, data={"card": card_id}))
         elif played.type == "power" and not step.data.get("powered"):
             choices.append(Choice(id=f"power:{card_id}", label=priced(game, f"Power: {played.name}", cost),
                                   data={"card": card_id}))

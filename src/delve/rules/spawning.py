@@ -200,7 +200,8 @@ class Spawn(StepHandler):
             game.pop(step)
             return
         step.data["queue"].pop(0)
-        game.emit("spawn_skipped", f"No {entry['monster']} can be placed (no legal space or no figure left).",
+        name = content(game).monsters[str(entry["monster"])].name
+        game.emit("spawn_skipped", f"No {name} can be placed (no legal space or no figure left).",
                   ref="Step 2: Spawn Monsters", monster=entry["monster"])
 
     def choose(self, game: Game, step: Step, choice: Choice) -> None:
@@ -212,7 +213,8 @@ class Spawn(StepHandler):
             return  # the same entry is placed next, now that a figure is free
         entry = step.data["queue"].pop(0)
         if choice.id == "skip":
-            game.emit("spawn_skipped", f"The overlord does not place the {entry['monster']}.",
+            name = content(game).monsters[str(entry["monster"])].name
+            game.emit("spawn_skipped", f"The overlord does not place the {name}.",
                       ref="Step 2: Spawn Monsters", monster=entry["monster"])
             return
         fp = Footprint(x=choice.data["x"], y=choice.data["y"], w=choice.data["w"], h=choice.data["h"])
@@ -221,6 +223,15 @@ class Spawn(StepHandler):
         game.state.figures[figure.id] = figure
         game.emit("monster_spawned", f"A {figure.name} is spawned at ({fp.x},{fp.y}).",
                   ref="Step 2: Spawn Monsters", figure=figure.id, x=fp.x, y=fp.y)
+
+
+def places_any(game: Game, card_id: str) -> bool:
+    """Whether some monster of the spawn card could be placed now. Why asked: the rules let the
+    overlord play a spawn card whose monsters find no legal space (those are not placed; Step 2:
+    Spawn Monsters), and his card window says so rather than let him pay for nothing unawares."""
+    from delve.rules.overlord_cards import card
+
+    return any(legal_spawn_footprints(game, kind) for kind in {e.monster for e in card(game, card_id).spawn})
 
 
 def start_spawn(game: Game, card_id: str) -> None:
