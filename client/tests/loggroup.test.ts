@@ -53,6 +53,9 @@ describe("choices", () => {
   });
   it("groups the panel's list and orders surge spending by surges used", () => {
     expect(groupChoices(p.choices!).map((g) => g.name)).toEqual(["Moves", "Attacks", "Other"]);
+    // fatigue spent for a movement point is a move; for a power die, a die
+    const fatigue = groupChoices([{ id: "move:1,1", label: "" }, { id: "fatigue:move", label: "" }, { id: "fatigue:power", label: "" }]);
+    expect(fatigue.map((g) => [g.name, g.choices.map((c) => c.id)])).toEqual([["Moves", ["move:1,1", "fatigue:move"]], ["Dice", ["fatigue:power"]]]);
     const spends = spendSteps([{ id: "spend:0:1,0", label: "" }, { id: "spend:0:", label: "" }, { id: "spend:0:1", label: "" }]);
     expect(spends.map((c) => c.id)).toEqual(["spend:0:", "spend:0:1", "spend:0:1,0"]);
   });

@@ -39,8 +39,16 @@ describe("playback", () => {
       { kind: "wounds_suffered", text: "", data: { figure: "hero1", wounds: 1 } },
       { kind: "figure_killed", text: "Brannoc dies.", data: { figure: "hero1" } }];
     const s = summarise(events, (id) => ({ m1: "Hollow Archer", hero1: "Brannoc" })[id] ?? id);
-    expect(s.lines).toEqual(["Hollow Archer moved.", "Brannoc dies.", "Brannoc suffered 3 wounds."]);
+    expect(s.lines).toEqual(["Hollow Archer moved.", "Brannoc suffered 3 wounds.", "Brannoc dies."]);
     expect(s.kills).toBe(1);
+  });
+
+  it("names a figure killed meanwhile from its own events, never by its id", () => {
+    const events: LogEvent[] = [
+      { kind: "wounds_suffered", text: "Ragged Goblin suffers 3 wounds (attack by Wren).", data: { figure: "m5", wounds: 3 } },
+      { kind: "figure_killed", text: "Ragged Goblin is killed.", data: { figure: "m5" } }];
+    const s = summarise(events, (id) => id);  // m5 has left the names the page holds
+    expect(s.lines).toEqual(["Ragged Goblin suffered 3 wounds.", "Ragged Goblin is killed."]);
   });
 });
 

@@ -46,6 +46,7 @@ def test_a_2e_game_never_gives_the_overlord_threat(seed: int) -> None:
     assert played and not [t for t in played if "threat" in t], played
     assert not [e.text for e in game.state.log if "threat" in e.text.lower()]
     assert game.state.log[-1].kind == "game_over" and game.state.log[-1].ref == "Quests"
+    assert not [e.ref for e in game.state.log if "Threat" in (e.ref or "")]  # no 1st-edition threat section
     begun = [e.text for e in game.state.log if e.kind == "encounter_started"]
     assert all(t.startswith("The next encounter begins: ") and t.count("Encounter 2") == 1 for t in begun), begun
 

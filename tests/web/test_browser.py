@@ -17,6 +17,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 CHROMIUM = "/usr/bin/chromium"
@@ -369,6 +370,16 @@ def test_hot_seat_hands_the_screen_over_and_undo_works(server: Any, tmp_path: Pa
                 page.wait_for_timeout(100)
         handover = page.locator("#handover")
         assert "overlord" in handover.inner_text().lower()
+        # behind the cover no key chooses for the overlord (a play-test found "1" did)
+        game_id, token = page.url.split("/play/", 1)[1].split("#", 1)
+        made = httpx.get(f"{server.url}/api/games/{game_id}/state",
+                         headers={"X-Seat-Token": token}).json()["table"]["choices_made"]
+        for key in ("1", "2", "Enter", " "):
+            page.keyboard.press(key)
+        page.wait_for_timeout(500)
+        assert httpx.get(f"{server.url}/api/games/{game_id}/state",
+                         headers={"X-Seat-Token": token}).json()["table"]["choices_made"] == made
+        assert page.locator("#handover").count() == 1
         page.click("#handover-ok")
         page.wait_for_function("() => document.body.dataset.kind !== ''", timeout=10_000)
         assert "overlord" in page.locator("#status").inner_text().lower()

@@ -41,6 +41,7 @@ const GROUPS: [string, RegExp][] = [
   ["Attacks", /^(attack|breath|bolt|blast):/],
   ["Actions", /^action:/],
   ["Spend surges", /^spend:/],
+  ["Moves", /^fatigue:move$/],  // fatigue spent for a movement point is a move, not a die
   ["Dice", /^(die|face|enter|roll|power|fatigue)/],
   ["Cards", /^(play|discard|add|card|treachery|trap):/],
   ["Shopping", /^(buy|sell|shop)/],

@@ -101,7 +101,8 @@ export interface StretchSummary { lines: string[]; kills: number; wounds: number
 export function summarise(events: LogEvent[], nameOf: (id: string) => string): StretchSummary {
   const wounds = new Map<string, number>();
   const movers = new Set<string>();
-  const lines: string[] = [];
+  const told: string[] = [];  // kills and traps, in order
+  const named = new Map<string, string>();  // a figure killed meanwhile has left the names: its events name it
   let kills = 0, total = 0, conquest = 0, moves = 0;
   for (const e of events) {
     const s = showOf(e);
@@ -110,13 +111,18 @@ export function summarise(events: LogEvent[], nameOf: (id: string) => string): S
     if (s.type === "wounds" && s.figure) {
       wounds.set(s.figure, (wounds.get(s.figure) ?? 0) + (s.wounds ?? 0));
       total += s.wounds ?? 0;
+      const who = e.text.split(" suffers ")[0];
+      if (who && who !== e.text) named.set(s.figure, who);
     }
-    if (s.type === "kill") { kills += 1; lines.push(e.text); }
-    if (s.type === "trap") lines.push(e.text);
+    if (s.type === "kill") { kills += 1; told.push(e.text); }
+    if (s.type === "trap") told.push(e.text);
     if (s.type === "conquest") conquest += s.amount ?? 0;
   }
-  if (movers.size) lines.unshift(`${[...movers].map(nameOf).join(", ")} moved.`);
-  for (const [fig, n] of wounds) lines.push(`${nameOf(fig)} suffered ${n} wound${n === 1 ? "" : "s"}.`);
+  const name = (id: string) => { const n = nameOf(id); return n !== id ? n : named.get(id) ?? n; };
+  // in the order things happen to a figure: it moves, is wounded, then may die
+  const lines = movers.size ? [`${[...movers].map(name).join(", ")} moved.`] : [];
+  for (const [fig, n] of wounds) lines.push(`${name(fig)} suffered ${n} wound${n === 1 ? "" : "s"}.`);
+  lines.push(...told);
   if (conquest) lines.push(`Conquest ${conquest > 0 ? "+" : ""}${conquest}.`);
   return { lines, kills, wounds: total, moves, conquest };
 }

@@ -39,6 +39,7 @@ class CardRules:
     reshuffle_conquest_loss: int = RESHUFFLE_CONQUEST_LOSS
     one_event_per_trigger: bool = True  # else several, but never two of one name per trigger and target
     keeps_threat: bool = True  # the overlord gains threat at all (the 2nd edition has none)
+    reshuffle_ref: str = "Step 1: Collect Threat and Draw Cards"  # the section the remade deck cites
 
 
 FIRST_EDITION = CardRules()
@@ -87,7 +88,7 @@ def draw_overlord_card(game: Game) -> str | None:
     if not overlord.deck:
         overlord.deck, overlord.discard = sorted(overlord.discard), []
         game.emit("deck_reshuffled", "The overlord deck ran out and is made anew from the discard pile.",
-                  ref="Step 1: Collect Threat and Draw Cards")
+                  ref=card_rules(game).reshuffle_ref)
         loss = card_rules(game).reshuffle_conquest_loss
         if loss:
             change_conquest(game, -loss, "the overlord deck ran out", ref="Step 1: Collect Threat and Draw Cards")

@@ -32,6 +32,7 @@ SECOND_EDITION = CardRules(
     reshuffle_conquest_loss=0,
     one_event_per_trigger=False,
     keeps_threat=False,
+    reshuffle_ref="Overlord Cards",
 )
 overlord_cards.CARD_RULES[RULESET] = SECOND_EDITION
 

@@ -38,7 +38,7 @@ class Tracker:
     turn_name: str = "Setup"
     attacker: str | None = None
     mover: str | None = None  # the figure that moved last (a trap springs on it)
-    first_roll: list[str] | None = None  # the faces the attack under way first rolled
+    rolls: list[list[str]] = field(default_factory=list)  # the faces of each roll since the attack was declared
     stats: QuestStats = field(default_factory=QuestStats)
     positions: dict[str, list[int]] = field(default_factory=dict)
 
@@ -82,12 +82,12 @@ def show_of(event: Event, tracker: Tracker, text: str) -> dict[str, Any] | None:
         return {"type": "move", "figure": who, "from": before, "to": to}
     if kind == "attack_declared":
         tracker.attacker = str(data.get("attacker")) if data.get("attacker") else None
-        tracker.first_roll = None
+        tracker.rolls = []
         return {"type": "attack", "figure": tracker.attacker,
                 "at": [data["x"], data["y"]] if "x" in data and "y" in data else None}
     if "faces" in data:
-        if kind == "dice_rolled" and tracker.attacker is not None and tracker.first_roll is None:
-            tracker.first_roll = list(data["faces"])
+        if kind == "dice_rolled" and tracker.attacker is not None:
+            tracker.rolls.append(list(data["faces"]))
         figure = tracker.attacker if kind == "attack_rolled" else who
         return {"type": "dice", "figure": figure, "faces": list(data["faces"]), "dice": list(data.get("dice", []))}
     if kind == "wounds_suffered":
@@ -159,9 +159,10 @@ def present(event: Event, n: int, tracker: Tracker, namer: Namer) -> dict[str, A
     if entry is not None:
         out["glossary"] = entry
     show = show_of(event, tracker, event.text)
-    if event.kind == "attack_rolled" and show is not None and show["faces"] == tracker.first_roll:
+    if event.kind == "attack_rolled" and show is not None and show["faces"] in tracker.rolls:
         # the attack's dice as they were rolled, no re-roll or extra die since: the roll's own line
-        # showed them (and the board played them); the page leaves this one out
+        # showed them (and the board played them); the page leaves this one out. (Compared with
+        # every roll since the declaration: in 2e the defence dice are rolled first.)
         out["repeat"] = True
         show = None
     if show is not None:
