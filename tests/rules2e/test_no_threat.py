@@ -47,6 +47,10 @@ def test_a_2e_game_never_gives_the_overlord_threat(seed: int) -> None:
     assert not [e.text for e in game.state.log if "threat" in e.text.lower()]
     assert game.state.log[-1].kind == "game_over" and game.state.log[-1].ref == "Quests"
     assert not [e.ref for e in game.state.log if "Threat" in (e.ref or "")]  # no 1st-edition threat section
+    # 2e figures are defeated (a hero knocked out), not killed: one line says so
+    defeated = [e for e in game.state.log if e.kind == "figure_killed"]
+    assert defeated and all(e.text.endswith(" is defeated.") and e.ref == "Defeated" for e in defeated)
+    assert not [e.text for e in game.state.log if "is killed" in e.text or "defeated and removed" in e.text]
     begun = [e.text for e in game.state.log if e.kind == "encounter_started"]
     assert all(t.startswith("The next encounter begins: ") and t.count("Encounter 2") == 1 for t in begun), begun
 
@@ -75,3 +79,4 @@ def test_a_1e_game_keeps_its_threat() -> None:
     assert any(e.kind == "threat_gained" for e in game.state.log)
     played = [e.text for e in game.state.log if e.kind == "card_played"]
     assert played and all(t.endswith(" threat).") for t in played), played  # a 1e card names its cost
+    assert all(e.text.endswith(" is killed.") for e in game.state.log if e.kind == "figure_killed")

@@ -42,6 +42,9 @@ FATIGUE_OVERFLOW_HOOKS: list[OverflowHook] = []
 # of the 1st edition's monster death and hero death (e.g. a 2nd-edition hero is knocked out).
 DefeatRule = Callable[[Game, FigureState, FigureState | None], bool]
 DEFEAT_RULES: list[DefeatRule] = []
+# How the log says it, by ruleset: (text with ``{name}``, rules section). The 1st edition's
+# figures are killed; a ruleset whose figures are defeated (2e: a hero is knocked out) says so.
+DEFEAT_WORDS: dict[str, tuple[str, str]] = {}
 
 # Called with a figure and the wounds it just recovered (at least one); a hook may stand a
 # knocked-out 2nd-edition hero back up.
@@ -139,7 +142,8 @@ def kill(game: Game, figure: FigureState, killer: FigureState | None, *, overkil
         ability = unit(ref.name)
         if ability is not None and ability.prevents_death(game, figure, ref.rank):
             return False
-    game.emit("figure_killed", f"{figure.name} is killed.", ref="Wounds", figure=figure.id,
+    words, section = DEFEAT_WORDS.get(game.state.ruleset, ("{name} is killed.", "Wounds"))
+    game.emit("figure_killed", words.format(name=figure.name), ref=section, figure=figure.id,
               killer=killer.id if killer else None, overkill=overkill)
     for ref in list(figure.abilities):
         ability = unit(ref.name)

@@ -31,7 +31,7 @@ from delve.engine.state import FigureState, Step
 from delve.engine.steps import StepHandler, register
 from delve.rules import hero_turn, skill_effects, wounds
 from delve.rules.movement import on_board
-from delve.rules2e import active
+from delve.rules2e import RULESET, active
 from delve.rules2e.rules_data import rules
 
 KNOCKED_OUT = "knocked_out"  # state.flags key: ids of knocked-out heroes
@@ -65,7 +65,7 @@ def _defeat(game: Game, figure: FigureState, killer: FigureState | None) -> bool
 def defeat_monster(game: Game, monster: FigureState) -> None:
     """descent-2e: Defeated. The monster is removed from the map and is no longer in play."""
     game.state.figures.pop(monster.id, None)
-    game.emit("monster_defeated", f"{monster.name} is defeated and removed from the map.", ref="Defeated",
+    game.emit("monster_defeated", f"{monster.name} is removed from the map.", ref="Defeated",
               figure=monster.id)
     if monster.named:
         from delve.rules.quest_goals import check_goals  # the quest may be won by this defeat
@@ -216,6 +216,7 @@ def _healable(game: Game, figure: FigureState) -> bool:
 
 
 wounds.DEFEAT_RULES.append(_defeat)
+wounds.DEFEAT_WORDS[RULESET] = ("{name} is defeated.", "Defeated")  # not "killed": a hero is knocked out
 skill_effects.HEALABLE_RULES.append(_healable)
 wounds.HEAL_HOOKS.append(_healed)
 hero_turn.TURN_REPLACEMENTS.append(_replace_turn)

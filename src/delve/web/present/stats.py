@@ -7,6 +7,7 @@ the whole history and never counts an event the person could not see.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -55,7 +56,7 @@ class QuestStats:
             victim = str(data.get("figure"))
             self.deaths[victim] += 1
             # a killed monster leaves the state: its name is the one the kill's text gives
-            self.know(victim, event["text"].split(" is killed")[0], "overlord")
+            self.know(victim, re.split(r" is (?:killed|defeated)\b", event["text"])[0], "overlord")  # 2e: defeated
             if data.get("killer"):
                 self.kills[str(data["killer"])] += 1
         elif kind == "wounds_suffered" and attacker and "attack by" in event["text"]:
