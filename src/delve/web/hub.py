@@ -563,8 +563,9 @@ class Hub:
         from delve.web.messages import screen_seats  # messages imports this module
 
         side = {*screen_seats(live.game, person), TABLE}
-        others = [i for i, (seat, _c, by_person) in enumerate(live.records) if by_person and seat not in side]
-        since = [i for i in mine if live.records[i][0] in side and i > max(others, default=-1)]
+        last_other = max((i for i, (seat, _c, by_person) in enumerate(live.records) if by_person and seat not in side),
+                         default=-1)
+        since = [i for i in mine if live.records[i][0] in side and i > last_other]
         if not since and mine:
             raise TableError("nothing to undo on this side: the last decision was the other side's "
                              "(on a shared screen each side takes back only its own)", 409)

@@ -191,10 +191,17 @@ class Store:
             self._write([entry])
             return
         with self._staged_lock:
-            own = [s for s in self._staged if s.game_id == game_id]
-            self._write([*own, entry])
-            if own:
-                self._staged = [s for s in self._staged if s.game_id != game_id]
+            self._write_with_staged(game_id, [entry])
+
+    def _write_with_staged(self, game_id: str, entries: list[Staged]) -> None:
+        """The game's staged choices, then ``entries``, in one transaction; the staged ones leave
+        the stage only once written. The caller holds ``_staged_lock``."""
+        own = [s for s in self._staged if s.game_id == game_id]
+        if not own and not entries:
+            return
+        self._write([*own, *entries])
+        if own:
+            self._staged = [s for s in self._staged if s.game_id != game_id]
 
     def stage(self, game_id: str, start: int, records: Sequence[tuple[str, str, bool]], status: str) -> None:
         """Keep accepted choices to commit with other games' at the next ``commit_staged``.
@@ -273,10 +280,7 @@ class Store:
     def truncate(self, game_id: str, keep: int) -> None:
         """Forget every choice from position ``keep`` on (undo), after writing the game's staged ones."""
         with self._staged_lock if self._groups else contextlib.nullcontext():
-            own = [s for s in self._staged if s.game_id == game_id]
-            if own:
-                self._write(own)
-                self._staged = [s for s in self._staged if s.game_id != game_id]
+            self._write_with_staged(game_id, [])
             self._truncate(game_id, keep)
 
     def _truncate(self, game_id: str, keep: int) -> None:
